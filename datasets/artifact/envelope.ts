@@ -1,0 +1,154 @@
+/**
+ * The artifact envelope: magic, format version, build metadata, checksummed payload.
+ * Byte layout: datasets/artifact/FORMAT.md.
+ */
+import { crc32 } from "node:zlib";
+import { DataFormatError } from "../common/errors.ts";
+
+export const HEADER_BYTES = 16;
+export const MAGIC_BYTES = 8;
+
+/** Where a source of an artifact came from. */
+export interface SourceInfo {
+  name: string;
+  location: string;
+  bytes?: number;
+  sha256?: string;
+  /** The source's own date (ISO 8601), when it states one. */
+  date?: string;
+}
+
+/** Build metadata every artifact carries. */
+export interface BuildMetadata {
+  kind: string;
+  formatVersion: number;
+  builtAt: string;
+  builder: string;
+  sources: SourceInfo[];
+  counts: Record<string, number>;
+  payloadBytes: number;
+  payloadCrc32: number;
+  extra: Record<string, unknown>;
+}
+
+/** What a writer supplies; the envelope fills in the rest. */
+export interface EnvelopeInput {
+  magic: string;
+  formatVersion: number;
+  kind: string;
+  sources: SourceInfo[];
+  counts: Record<string, number>;
+  extra?: Record<string, unknown>;
+  /** Overrides the build time (tests). */
+  builtAt?: Date;
+}
+
+export const BUILDER = "geodata-pipeline 0.1.0";
+
+function checkMagic(magic: string): void {
+  if (!/^GEOD[A-Z0-9]{4}$/.test(magic)) {
+    throw new Error(`artifact magic must be GEOD plus 4 upper-case characters, got ${JSON.stringify(magic)}`);
+  }
+}
+
+function align8(n: number): number {
+  return Math.ceil(n / 8) * 8;
+}
+
+/** Computes CRC-32 over several chunks, in order. */
+export function crc32Of(chunks: readonly Uint8Array[]): number {
+  let crc = 0;
+  for (const chunk of chunks) crc = crc32(chunk, crc);
+  return crc >>> 0;
+}
+
+/**
+ * Builds the header and metadata bytes for a payload given as chunks (so that large payloads are
+ * never concatenated). Returns the chunks of the whole file, header first.
+ */
+export function encodeEnvelope(input: EnvelopeInput, payload: readonly Uint8Array[]): Uint8Array[] {
+  checkMagic(input.magic);
+  const payloadBytes = payload.reduce((n, c) => n + c.byteLength, 0);
+  const metadata: BuildMetadata = {
+    kind: input.kind,
+    formatVersion: input.formatVersion,
+    builtAt: (input.builtAt ?? new Date()).toISOString(),
+    builder: BUILDER,
+    sources: input.sources,
+    counts: input.counts,
+    payloadBytes,
+    payloadCrc32: crc32Of(payload),
+    extra: input.extra ?? {},
+  };
+  const metaBytes = Buffer.from(JSON.stringify(metadata), "utf8");
+  const payloadStart = align8(HEADER_BYTES + metaBytes.byteLength);
+  const head = Buffer.alloc(payloadStart);
+  head.write(input.magic, 0, MAGIC_BYTES, "latin1");
+  head.writeUInt32LE(input.formatVersion, 8);
+  head.writeUInt32LE(metaBytes.byteLength, 12);
+  metaBytes.copy(head, HEADER_BYTES);
+  return [head, ...payload];
+}
+
+/** The parts of an opened artifact. `payload` is a view into the file's buffer, not a copy. */
+export interface OpenedEnvelope {
+  metadata: BuildMetadata;
+  payload: Uint8Array;
+  /** Absolute offset of the payload in the file (a multiple of 8). */
+  payloadOffset: number;
+}
+
+export interface ExpectedEnvelope {
+  magic: string;
+  formatVersion: number;
+  /** Name used in error messages (usually the file path). */
+  file: string;
+  /** Skip the CRC check (only for benches that measure it separately). */
+  skipChecksum?: boolean;
+}
+
+/** Reads just the header and metadata of an artifact (no checksum): for /health and staleness. */
+export function readEnvelopeHeader(bytes: Uint8Array, expected: ExpectedEnvelope): { metadata: BuildMetadata; payloadOffset: number } {
+  const where = { file: expected.file };
+  if (bytes.byteLength < HEADER_BYTES) {
+    throw new DataFormatError({ ...where, offset: 0 }, `at least ${HEADER_BYTES} header bytes`, `${bytes.byteLength} bytes`);
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const magic = Buffer.from(bytes.buffer, bytes.byteOffset, MAGIC_BYTES).toString("latin1");
+  if (magic !== expected.magic) {
+    throw new DataFormatError({ ...where, offset: 0 }, `magic ${expected.magic}`, JSON.stringify(magic));
+  }
+  const version = view.getUint32(8, true);
+  if (version !== expected.formatVersion) {
+    throw new DataFormatError({ ...where, offset: 8 }, `format version ${expected.formatVersion}`, `version ${version}`);
+  }
+  const metaLength = view.getUint32(12, true);
+  if (HEADER_BYTES + metaLength > bytes.byteLength) {
+    throw new DataFormatError({ ...where, offset: 12 }, `metadata of ${metaLength} bytes within the file`, `a file of ${bytes.byteLength} bytes`);
+  }
+  let metadata: BuildMetadata;
+  try {
+    metadata = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + HEADER_BYTES, metaLength).toString("utf8")) as BuildMetadata;
+  } catch (err) {
+    throw new DataFormatError({ ...where, offset: HEADER_BYTES }, "a JSON metadata block", `unparseable JSON (${(err as Error).message})`);
+  }
+  return { metadata, payloadOffset: align8(HEADER_BYTES + metaLength) };
+}
+
+/** Opens an artifact held in memory: checks magic, version, length and checksum. */
+export function openEnvelope(bytes: Uint8Array, expected: ExpectedEnvelope): OpenedEnvelope {
+  const { metadata, payloadOffset } = readEnvelopeHeader(bytes, expected);
+  const where = { file: expected.file };
+  const actualPayload = bytes.byteLength - payloadOffset;
+  if (actualPayload !== metadata.payloadBytes) {
+    throw new DataFormatError({ ...where, offset: payloadOffset }, `a payload of ${metadata.payloadBytes} bytes`, `${actualPayload} bytes (truncated or padded file)`);
+  }
+  const payload = bytes.subarray(payloadOffset);
+  if (!expected.skipChecksum) {
+    const crc = crc32Of([payload]);
+    if (crc !== metadata.payloadCrc32) {
+      throw new DataFormatError({ ...where, offset: payloadOffset }, `payload CRC-32 ${metadata.payloadCrc32}`, `${crc} (corrupted file)`);
+    }
+  }
+  return { metadata, payload, payloadOffset };
+}

@@ -1,0 +1,85 @@
+/**
+ * All configuration, read once, in one place. Entry points (server/main.ts, pipeline/cli.ts)
+ * call `readConfig(process.env)` once and pass the result down; nothing else reads `process.env`.
+ * Every variable is documented in README.md ("Configuration") with its default.
+ */
+import path from "node:path";
+import { ConfigError } from "./errors.ts";
+import type { LogLevel } from "./log.ts";
+import { PROJECT_ROOT } from "./paths.ts";
+
+export interface Config {
+  /** TCP port of the HTTP server. `0` picks a free port (tests). */
+  port: number;
+  /** Interface to bind. */
+  host: string;
+  /** Accepted API keys. Empty means "none configured": `npm start` then generates one per run. */
+  apiKeys: string[];
+  /** Where the artifacts live (absolute). */
+  dataDir: string;
+  logLevel: LogLevel;
+  /** Whole-request time limit, milliseconds (node:http `requestTimeout`). */
+  requestTimeoutMs: number;
+  /** Time allowed to receive the request headers, milliseconds (node:http `headersTimeout`). */
+  headersTimeoutMs: number;
+  /** How long SIGTERM waits for in-flight requests before closing sockets, milliseconds. */
+  shutdownGraceMs: number;
+  /** Budget of the decoded elevation tile cache, MiB. */
+  elevationCacheMb: number;
+  /** Station observations older than this many days (before the newest report) are dropped. */
+  stationsRetentionDays: number;
+  /** Forecast runs kept per model; older runs are removed when a new one is published. */
+  forecastKeepRuns: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `an integer from ${min} to ${max}`, raw);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new ConfigError(name, `an integer from ${min} to ${max}`, raw);
+  return value;
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
+
+/** A key must be long enough not to be guessed and printable (it travels in a header). */
+const KEY_PATTERN = /^[\x21-\x7e]{16,256}$/;
+
+export function readConfig(env: Env): Config {
+  const keysRaw = env.GEODATA_API_KEYS ?? "";
+  const apiKeys = keysRaw
+    .split(",")
+    .map((k) => k.trim())
+    .filter((k) => k.length > 0);
+  for (const key of apiKeys) {
+    // Never echo a key: say only which position is wrong.
+    if (!KEY_PATTERN.test(key)) {
+      throw new ConfigError(
+        "GEODATA_API_KEYS",
+        "comma-separated keys of 16 to 256 printable ASCII characters",
+        `a key at position ${apiKeys.indexOf(key) + 1} of length ${key.length}`,
+      );
+    }
+  }
+  const logLevel = (env.GEODATA_LOG_LEVEL ?? "info").trim() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError("GEODATA_LOG_LEVEL", LOG_LEVELS.join(" | "), env.GEODATA_LOG_LEVEL ?? "");
+  }
+  const dataDirRaw = env.GEODATA_DATA_DIR?.trim();
+  return {
+    port: readInt(env, "PORT", 8080, 0, 65535),
+    host: env.HOST?.trim() || "0.0.0.0",
+    apiKeys,
+    dataDir: path.resolve(PROJECT_ROOT, dataDirRaw ? dataDirRaw : "data"),
+    logLevel,
+    requestTimeoutMs: readInt(env, "GEODATA_REQUEST_TIMEOUT_MS", 10_000, 100, 600_000),
+    headersTimeoutMs: readInt(env, "GEODATA_HEADERS_TIMEOUT_MS", 5_000, 100, 600_000),
+    shutdownGraceMs: readInt(env, "GEODATA_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
+    elevationCacheMb: readInt(env, "GEODATA_ELEVATION_CACHE_MB", 256, 1, 65_536),
+    stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 36_500, 1, 365_000),
+    forecastKeepRuns: readInt(env, "GEODATA_FORECAST_KEEP_RUNS", 2, 1, 100),
+  };
+}

@@ -1,0 +1,6 @@
+/**
+ * The declared list of pipeline steps, in the order `build-default` runs them.
+ */
+import type { PipelineStep } from "./common/step.ts";
+
+export const STEPS: readonly PipelineStep[] = [];

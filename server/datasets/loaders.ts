@@ -1,0 +1,19 @@
+/**
+ * One loader per dataset. The type of what each returns is what handlers receive.
+ */
+import type { DatasetName } from "../../datasets/catalog.ts";
+import { readCheckedArtifact } from "./check-envelope.ts";
+import type { DatasetLoader } from "./loader.ts";
+
+export const LOADERS = {
+  places: readCheckedArtifact,
+  admin: readCheckedArtifact,
+  elevation: readCheckedArtifact,
+  stations: readCheckedArtifact,
+  forecast: readCheckedArtifact,
+} satisfies Record<DatasetName, DatasetLoader<unknown>>;
+
+export type Loaders = typeof LOADERS;
+
+/** What each dataset is in memory once loaded. */
+export type LoadedDatasets = { [K in DatasetName]: Awaited<ReturnType<Loaders[K]>>["value"] };

@@ -1,0 +1,36 @@
+/**
+ * An endpoint: its path, the query parameters it accepts, the datasets it needs, a parser from
+ * the query to typed parameters, and a handler that is a pure function of those parameters and
+ * the loaded datasets. The router (server/http/app.ts) does everything else: method, key, 503.
+ */
+import type { DatasetName } from "../../datasets/catalog.ts";
+import type { LoadedDatasets } from "../datasets/loaders.ts";
+import type { Query } from "../http/query.ts";
+
+export interface HandlerContext {
+  /** The request's instant (local times, sunrise, "current" forecast hour). */
+  now: Date;
+}
+
+export interface HandlerResult {
+  /** The envelope's `content`. */
+  content: Record<string, unknown>;
+  /** Extra response headers (for example which elevation source answered). */
+  headers?: Record<string, string>;
+}
+
+export interface Endpoint<P = unknown, K extends DatasetName = DatasetName> {
+  path: string;
+  /** One line for the OpenAPI document and the README. */
+  summary: string;
+  /** Every query parameter the endpoint accepts; any other is a 400. */
+  params: readonly string[];
+  datasets: readonly K[];
+  parse(query: Query): P;
+  handle(params: P, data: Pick<LoadedDatasets, K>, ctx: HandlerContext): HandlerResult | Promise<HandlerResult>;
+}
+
+/** Keeps the parameter and dataset types of an endpoint while typing it for the route table. */
+export function defineEndpoint<P, K extends DatasetName>(endpoint: Endpoint<P, K>): Endpoint<P, K> {
+  return endpoint;
+}

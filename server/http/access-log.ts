@@ -1,0 +1,44 @@
+/**
+ * One JSON line per request: method, route, path and query (with only the parameters the API
+ * defines kept verbatim), status, duration. The X-Api-Key header is never read here, so no key
+ * can reach the log; an unknown query parameter keeps its name but not its value, in case a
+ * client put a secret there.
+ */
+import type { Logger } from "../../datasets/common/log.ts";
+
+const LOGGED_PARAMS = new Set(["lat", "lon", "q", "id", "limit", "offset"]);
+
+export function redactTarget(url: string): string {
+  const q = url.indexOf("?");
+  const path = (q < 0 ? url : url.slice(0, q)).slice(0, 512);
+  if (q < 0) return path;
+  const search = new URLSearchParams(url.slice(q + 1));
+  const parts: string[] = [];
+  for (const [name, value] of search) {
+    const safeName = encodeURIComponent(name.slice(0, 64));
+    parts.push(LOGGED_PARAMS.has(name) ? `${safeName}=${encodeURIComponent(value.slice(0, 256))}` : `${safeName}=[redacted]`);
+  }
+  return parts.length ? `${path}?${parts.join("&")}` : path;
+}
+
+export interface AccessRecord {
+  method: string;
+  url: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  bytes: number;
+  remote?: string;
+}
+
+export function logAccess(logger: Logger, r: AccessRecord): void {
+  logger.info("request", {
+    method: r.method.slice(0, 16),
+    path: redactTarget(r.url),
+    route: r.route,
+    status: r.status,
+    durationMs: Math.round(r.durationMs * 1000) / 1000,
+    bytes: r.bytes,
+    remote: r.remote,
+  });
+}

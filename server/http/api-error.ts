@@ -1,0 +1,50 @@
+/**
+ * The one error class of the HTTP layer, and the catalog of every error the API returns.
+ * The wire body is always the spec's `{ status: "error", code, message }`.
+ */
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+/** Shows a client-supplied value in a message: quoted, control characters escaped, cut at 100 characters. */
+export function showValue(value: string): string {
+  const cut = value.length > 100 ? value.slice(0, 100) + "…" : value;
+  return JSON.stringify(cut);
+}
+
+/** Every error message the API produces, in one place (README "Errors" lists them). */
+export const errors = {
+  missingParameter: (name: string) => new ApiError(400, `Missing required parameter '${name}'.`),
+  repeatedParameter: (name: string, count: number) =>
+    new ApiError(400, `Parameter '${name}' was given ${count} times; give it once.`),
+  unknownParameter: (name: string, allowed: readonly string[]) =>
+    new ApiError(
+      400,
+      `Unknown parameter ${showValue(name)}; this endpoint accepts ${allowed.length ? allowed.map((a) => `'${a}'`).join(", ") : "no parameters"}.`,
+    ),
+  invalidParameter: (name: string, value: string, expected: string) =>
+    new ApiError(400, `Invalid value ${showValue(value)} for parameter '${name}': expected ${expected}.`),
+  unauthorized: () => new ApiError(401, "Missing or invalid API key: send a valid key in the X-Api-Key header."),
+  notFound: (what: string) => new ApiError(404, what),
+  unknownPath: (path: string) => new ApiError(404, `No such endpoint: ${showValue(path)}.`),
+  methodNotAllowed: (method: string) =>
+    new ApiError(405, `Method ${showValue(method)} is not allowed; use GET or HEAD.`, { Allow: "GET, HEAD" }),
+  bodyNotAllowed: () => new ApiError(413, "Request bodies are not accepted: every endpoint is a GET without a body."),
+  uriTooLong: (limit: number) => new ApiError(414, `Request URL is longer than ${limit} bytes.`),
+  datasetUnavailable: (names: readonly string[]) =>
+    new ApiError(
+      503,
+      `Service temporarily unavailable: dataset ${names.map((n) => `'${n}'`).join(", ")} is not loaded (not built, or failed its checks); see GET /health.`,
+    ),
+  shuttingDown: () => new ApiError(503, "Service is shutting down; retry on another instance.", { Connection: "close" }),
+  internal: () => new ApiError(500, "Internal server error."),
+} as const;

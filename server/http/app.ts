@@ -1,0 +1,138 @@
+/**
+ * The HTTP core as a pure function from a request to a response, with no socket in sight:
+ * tests call it in-process, and server/http/node-server.ts adapts it to node:http.
+ *
+ * Order of checks (README "Request processing"):
+ * URL length (414) → body (413) → method (405) → public paths (/health, /openapi.json) →
+ * API key (401) → path (404) → query parameters (400) → datasets (503) → handler.
+ */
+import type { Logger } from "../../datasets/common/log.ts";
+import type { DatasetRegistry } from "../datasets/registry.ts";
+import type { LoadedDatasets } from "../datasets/loaders.ts";
+import type { Endpoint } from "../endpoints/endpoint.ts";
+import { ApiError, errors } from "./api-error.ts";
+import type { KeyChecker } from "./auth.ts";
+import { Query } from "./query.ts";
+import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, successBody } from "./respond.ts";
+
+export const MAX_URL_BYTES = 8192;
+
+export interface AppRequest {
+  method: string;
+  /** The request target as received (path and query). */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** True when the request announces a body (Content-Length > 0 or Transfer-Encoding). */
+  hasBody: boolean;
+}
+
+export interface AppResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The encoded body; empty for HEAD (Content-Length still gives the GET length). */
+  body: Buffer;
+  /** The route for the access log ("unknown" for a path we do not serve). */
+  route: string;
+}
+
+export interface AppDeps {
+  endpoints: readonly Endpoint[];
+  registry: DatasetRegistry;
+  keys: KeyChecker;
+  openapi: () => unknown;
+  logger: Logger;
+  now?: () => Date;
+  isShuttingDown?: () => boolean;
+  startedAt?: Date;
+}
+
+export type App = (req: AppRequest) => Promise<AppResponse>;
+
+function headerValue(headers: AppRequest["headers"], name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(", ") : v;
+}
+
+/** The X-Api-Key header; a repeated header is refused rather than guessed at. */
+function apiKeyOf(headers: AppRequest["headers"]): string | undefined {
+  const v = headers["x-api-key"];
+  if (Array.isArray(v)) return v.length === 1 ? v[0] : undefined;
+  return v;
+}
+
+export function createApp(deps: AppDeps): App {
+  const byPath = new Map(deps.endpoints.map((e) => [e.path, e] as const));
+  const now = deps.now ?? (() => new Date());
+  const startedAt = deps.startedAt ?? now();
+
+  function finish(req: AppRequest, status: number, body: Buffer, route: string, extra: Record<string, string> = {}): AppResponse {
+    const encoding = body.byteLength > COMPRESSION_THRESHOLD_BYTES ? negotiateEncoding(headerValue(req.headers, "accept-encoding")) : "identity";
+    const encoded = compress(body, encoding);
+    const headers: Record<string, string> = {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": String(encoded.byteLength),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      Vary: "Accept-Encoding",
+      ...extra,
+    };
+    if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+    return { status, headers, body: req.method === "HEAD" ? Buffer.alloc(0) : encoded, route };
+  }
+
+  function fail(req: AppRequest, err: ApiError, route: string): AppResponse {
+    return finish(req, err.status, errorBody(err.status, err.message), route, err.headers);
+  }
+
+  return async function app(req: AppRequest): Promise<AppResponse> {
+    let route = "unknown";
+    try {
+      if (Buffer.byteLength(req.url, "utf8") > MAX_URL_BYTES) throw errors.uriTooLong(MAX_URL_BYTES);
+      if (req.hasBody) throw errors.bodyNotAllowed();
+      if (req.method !== "GET" && req.method !== "HEAD") throw errors.methodNotAllowed(req.method);
+      if (deps.isShuttingDown?.()) throw errors.shuttingDown();
+
+      // The target is origin-form ("/path?query"); a base is needed only to parse it.
+      const url = new URL(req.url, "http://localhost");
+      const path = url.pathname;
+
+      if (path === "/health") {
+        route = "/health";
+        const datasets = deps.registry.list();
+        const healthy = datasets.every((d) => d.status === "ready");
+        return finish(req, 200, successBody(200, {
+          service: "geodata",
+          state: healthy ? "ready" : "degraded",
+          startedAt: startedAt.toISOString(),
+          uptimeSeconds: Math.round((now().getTime() - startedAt.getTime()) / 1000),
+          datasets,
+        }), route);
+      }
+      if (path === "/openapi.json") {
+        route = "/openapi.json";
+        return finish(req, 200, Buffer.from(JSON.stringify(deps.openapi()), "utf8"), route, { "Cache-Control": "public, max-age=3600" });
+      }
+
+      if (!deps.keys.isValid(apiKeyOf(req.headers))) throw errors.unauthorized();
+
+      const endpoint = byPath.get(path);
+      if (!endpoint) throw errors.unknownPath(path);
+      route = endpoint.path;
+
+      const params = endpoint.parse(new Query(url.searchParams, endpoint.params));
+
+      const unavailable = endpoint.datasets.filter((d) => !deps.registry.isReady(d));
+      if (unavailable.length > 0) throw errors.datasetUnavailable(unavailable);
+      const data = {} as Record<string, unknown>;
+      for (const d of endpoint.datasets) data[d] = deps.registry.get(d);
+
+      const result = await endpoint.handle(params, data as LoadedDatasets, { now: now() });
+      return finish(req, 200, successBody(200, result.content), route, result.headers);
+    } catch (err) {
+      if (err instanceof ApiError) return fail(req, err, route);
+      // Unknown faults: a generic 500 for the client, the details (with stack) for the log.
+      deps.logger.error("unhandled error", { route, err });
+      return fail(req, errors.internal(), route);
+    }
+  };
+}
