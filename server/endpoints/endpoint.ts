@@ -19,10 +19,25 @@ export interface HandlerResult {
   headers?: Record<string, string>;
 }
 
+/** What the OpenAPI document says of an endpoint beyond its path and parameters. */
+export interface EndpointDocs {
+  /** Markdown: behaviour, units, and the decisions taken where the spec says "not shown". */
+  description: string;
+  /** JSON Schema of the envelope's `content` on 200. */
+  content: Record<string, unknown>;
+  /** Extra error statuses this endpoint returns (status → when), beyond 400/401/405/414/503. */
+  errors?: Record<string, string>;
+  /** Parameter descriptions (name → text), overriding the defaults of server/openapi/parameters.ts. */
+  params?: Record<string, string>;
+  /** Response headers on 200 (name → description). */
+  headers?: Record<string, string>;
+}
+
 export interface Endpoint<P = unknown, K extends DatasetName = DatasetName> {
   path: string;
   /** One line for the OpenAPI document and the README. */
   summary: string;
+  docs?: EndpointDocs;
   /** Every query parameter the endpoint accepts; any other is a 400. */
   params: readonly string[];
   datasets: readonly K[];

@@ -1,0 +1,66 @@
+/**
+ * The pipeline command line: `npm run pipeline -- <step> [options]`, `--help` for the list.
+ * Exits non-zero on any failure, with the error as a JSON log line.
+ */
+import { readConfig } from "../datasets/common/config.ts";
+import { createLogger } from "../datasets/common/log.ts";
+import { buildDefault } from "./build-default.ts";
+import { STEPS } from "./steps.ts";
+
+function usage(): string {
+  const width = Math.max(14, ...STEPS.map((s) => s.name.length)) + 2;
+  const lines = [
+    "Usage: npm run pipeline -- <step> [options]",
+    "       npm run pipeline -- <step> --help",
+    "",
+    "Steps:",
+    `  ${"build-default".padEnd(width)}Build every dataset of the embedded default that is missing or stale (--force: all).`,
+    ...STEPS.map((s) => `  ${s.name.padEnd(width)}${s.summary}`),
+    "",
+    "Artifacts are written to GEODATA_DATA_DIR (default ./data). Logs are JSON lines on stderr.",
+  ];
+  return lines.join("\n");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(usage() + "\n");
+    return name ? 0 : 2;
+  }
+  const config = readConfig(process.env);
+  const logger = createLogger({ minLevel: config.logLevel, base: { component: "pipeline" } });
+  if (name === "build-default") {
+    if (rest.includes("--help")) {
+      process.stdout.write("Usage: npm run pipeline -- build-default [--force] [--only step,step]\n");
+      return 0;
+    }
+    const onlyIdx = rest.indexOf("--only");
+    const only = onlyIdx >= 0 ? (rest[onlyIdx + 1] ?? "").split(",").filter(Boolean) : undefined;
+    await buildDefault(config, logger, { force: rest.includes("--force"), ...(only ? { only } : {}) });
+    return 0;
+  }
+  const step = STEPS.find((s) => s.name === name);
+  if (!step) {
+    process.stderr.write(`Unknown step ${JSON.stringify(name)}.\n\n${usage()}\n`);
+    return 2;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    process.stdout.write(`Usage: npm run pipeline -- ${step.name} [options]\n\n${step.summary}\n\n${step.usage}\n`);
+    return 0;
+  }
+  const started = performance.now();
+  const stepLogger = logger.child({ step: step.name });
+  await step.run(rest, { config, logger: stepLogger });
+  stepLogger.info("step finished", { elapsedS: Math.round((performance.now() - started) / 100) / 10 });
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    const logger = createLogger({ base: { component: "pipeline" } });
+    logger.error("pipeline failed", { err });
+    process.exit(1);
+  },
+);

@@ -1,0 +1,47 @@
+/**
+ * Serves the API from the artifacts in GEODATA_DATA_DIR. With no GEODATA_API_KEYS, a random key
+ * is generated for this run and printed (never a fixed default key).
+ */
+import { randomBytes } from "node:crypto";
+import { readConfig } from "../datasets/common/config.ts";
+import { createLogger } from "../datasets/common/log.ts";
+import { startService } from "./service.ts";
+
+const config = readConfig(process.env);
+const logger = createLogger({ minLevel: config.logLevel, base: { component: "server" } });
+const accessLogger = createLogger({ minLevel: config.logLevel, base: { component: "access" }, sink: (l) => process.stdout.write(l + "\n") });
+
+let generatedKey: string | undefined;
+if (config.apiKeys.length === 0) {
+  generatedKey = randomBytes(24).toString("base64url");
+  config.apiKeys = [generatedKey];
+}
+
+const service = await startService({ config, logger, accessLogger });
+const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+const base = `http://${shownHost}:${service.running.port}`;
+logger.info("listening", { url: base, datasets: service.registry.list().map((d) => `${d.name}:${d.status}`) });
+if (generatedKey) {
+  // Printed once, to the terminal of whoever started the server; not a log line, so it never
+  // reaches a log collector that reads the JSON lines.
+  process.stderr.write(
+    `\nNo GEODATA_API_KEYS set: generated a key for this run only:\n\n  ${generatedKey}\n\n` +
+      `Try:\n  curl -s -H 'X-Api-Key: ${generatedKey}' '${base}/geocode/search/2/json?q=Berlin&limit=1'\n\n`,
+  );
+}
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("signal received", { signal });
+    service.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error("shutdown failed", { err });
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * The OpenAPI 3.1 document served at GET /openapi.json, built from the endpoint definitions so
+ * that paths, parameters and the decisions taken where the spec is silent cannot drift apart.
+ */
+import type { Endpoint } from "../endpoints/endpoint.ts";
+import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, Q_MAX_CHARS, ID_MAX_CHARS } from "../http/params.ts";
+import { MAX_URL_BYTES } from "../http/app.ts";
+import { SCHEMAS, envelope } from "./schemas.ts";
+import { DECISIONS } from "./decisions.ts";
+
+type Schema = Record<string, unknown>;
+
+const PARAMETERS: Record<string, Schema> = {
+  lat: { name: "lat", in: "query", required: true, description: "Latitude in decimal degrees, -90 to 90 inclusive. A plain decimal number: no exponent, hex, NaN, Infinity or trailing characters.", schema: { type: "string", pattern: "^[+-]?(\\d+(\\.\\d*)?|\\.\\d+)$", maxLength: 32 }, example: "52.52" },
+  lon: { name: "lon", in: "query", required: true, description: "Longitude in decimal degrees, -180 to 180 inclusive; same syntax as lat.", schema: { type: "string", pattern: "^[+-]?(\\d+(\\.\\d*)?|\\.\\d+)$", maxLength: 32 }, example: "13.405" },
+  q: { name: "q", in: "query", required: true, description: `Text to search for; trimmed, 1 to ${Q_MAX_CHARS} characters, no control characters.`, schema: { type: "string", minLength: 1, maxLength: Q_MAX_CHARS }, example: "Berlin" },
+  limit: { name: "limit", in: "query", required: false, description: `Maximum number of points returned: 0 to ${LIMIT_MAX}, default ${LIMIT_DEFAULT}. 0 returns only the total.`, schema: { type: "integer", minimum: 0, maximum: LIMIT_MAX, default: LIMIT_DEFAULT } },
+  offset: { name: "offset", in: "query", required: false, description: `Index of the first result returned, 0 to ${OFFSET_MAX}, default 0. The order is total and deterministic, so paging never repeats or skips a result.`, schema: { type: "integer", minimum: 0, maximum: OFFSET_MAX, default: 0 } },
+  id: { name: "id", in: "query", required: true, description: `Identifier; trimmed, 1 to ${ID_MAX_CHARS} characters.`, schema: { type: "string", minLength: 1, maxLength: ID_MAX_CHARS } },
+};
+
+const errorResponse = (description: string): Schema => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const e of endpoints) {
+    const docs = e.docs;
+    const responses: Record<string, unknown> = {
+      "200": {
+        description: "Success: the envelope with this operation's content.",
+        headers: Object.fromEntries(Object.entries(docs?.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: "string" } }])),
+        content: { "application/json": { schema: envelope(docs?.content ?? { type: "object" }) } },
+      },
+      "400": errorResponse("Bad input parameter: missing, repeated, unknown, or invalid; the message names the parameter and the value given."),
+      "401": errorResponse("Missing or invalid X-Api-Key."),
+      "405": errorResponse("Method other than GET or HEAD; the Allow header lists GET, HEAD."),
+      "413": errorResponse("The request carried a body."),
+      "414": errorResponse(`Request URL longer than ${MAX_URL_BYTES} bytes.`),
+      "503": errorResponse(`A dataset this endpoint needs (${e.datasets.join(", ")}) is not loaded: not built, or it failed its checks at startup.`),
+    };
+    for (const [status, when] of Object.entries(docs?.errors ?? {})) responses[status] = errorResponse(when);
+    const parameters = e.params.map((p) => {
+      const base = PARAMETERS[p] ?? { name: p, in: "query", schema: { type: "string" } };
+      const description = docs?.params?.[p];
+      return description ? { ...base, description } : base;
+    });
+    const operation = {
+      operationId: e.path.split("/").filter(Boolean).slice(0, -2).join("-"),
+      summary: e.summary,
+      description: `${docs?.description ?? ""}\n\nNeeds dataset(s): ${e.datasets.join(", ")}.`.trim(),
+      security: [{ ApiKey: [] }],
+      parameters,
+      responses,
+    };
+    paths[e.path] = { get: operation, head: { ...operation, operationId: `${operation.operationId}-head`, summary: `${e.summary} (headers only)` } };
+  }
+  paths["/health"] = {
+    get: {
+      operationId: "health",
+      summary: "Service and dataset status (no key needed).",
+      security: [],
+      responses: { "200": { description: "Always 200 while the process serves; content.state is ready or degraded, and content.datasets gives each dataset's status (ready, missing, invalid), format version, build time and counts." } },
+    },
+  };
+  paths["/openapi.json"] = {
+    get: { operationId: "openapi", summary: "This document (no key needed).", security: [], responses: { "200": { description: "OpenAPI 3.1 document." } } },
+  };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Geodata API",
+      version: "2",
+      description: ["Self-hostable geodata API: forecasts, geocoding, elevation and station observations.", "", "## Decisions where the specification is silent", "", ...DECISIONS.map((d) => `- **${d.topic}**: ${d.decision}`)].join("\n"),
+    },
+    servers: [{ url: "/" }],
+    security: [{ ApiKey: [] }],
+    paths,
+    components: {
+      securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "Keys are configured with GEODATA_API_KEYS; compared in constant time; never logged." } },
+      schemas: SCHEMAS,
+    },
+  };
+}
