@@ -1,0 +1,82 @@
+/**
+ * HTTP GET with retries, exponential backoff and optional byte ranges, for every pipeline step
+ * that reads upstream over the network (GeoNames dumps, NOAA GRIB byte ranges, report cycles).
+ * A truncated body (connection dropped mid-response) is detected against Content-Length and
+ * retried like any other failure.
+ */
+import type { Logger } from "../../datasets/common/log.ts";
+
+export interface FetchOptions {
+  /** Inclusive byte range [first, last]; `last` undefined means to the end. */
+  range?: { first: number; last?: number };
+  /** Attempts in all (default 4). */
+  attempts?: number;
+  /** Per-attempt time limit, milliseconds (default 60 s). */
+  timeoutMs?: number;
+  /** First backoff delay, milliseconds, doubled each retry (default 500). */
+  backoffMs?: number;
+  logger?: Logger;
+}
+
+export class HttpFetchError extends Error {
+  override readonly name = "HttpFetchError";
+  constructor(
+    readonly url: string,
+    readonly status: number | undefined,
+    message: string,
+  ) {
+    super(`${url}: ${message}`);
+  }
+}
+
+/** Statuses worth retrying: timeouts, throttling, server faults. */
+function retriable(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+async function attempt(url: string, options: FetchOptions): Promise<Buffer> {
+  const headers: Record<string, string> = { "User-Agent": "geodata-pipeline" };
+  if (options.range) headers.Range = `bytes=${options.range.first}-${options.range.last ?? ""}`;
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(options.timeoutMs ?? 60_000) });
+  if (options.range ? response.status !== 206 && response.status !== 200 : !response.ok) {
+    throw new HttpFetchError(url, response.status, `HTTP ${response.status}`);
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  const declared = response.headers.get("content-length");
+  if (declared !== null && Number(declared) !== body.byteLength) {
+    throw new HttpFetchError(url, response.status, `expected ${declared} bytes, got ${body.byteLength} (connection dropped)`);
+  }
+  if (options.range && response.status === 200) {
+    // The server ignored the Range header: cut the range out of the whole body.
+    return body.subarray(options.range.first, options.range.last === undefined ? undefined : options.range.last + 1);
+  }
+  if (options.range?.last !== undefined) {
+    const expected = options.range.last - options.range.first + 1;
+    if (body.byteLength !== expected) {
+      throw new HttpFetchError(url, response.status, `expected ${expected} bytes of range, got ${body.byteLength}`);
+    }
+  }
+  return body;
+}
+
+/** GETs a URL (or a byte range of it), retrying transient failures. */
+export async function fetchWithRetry(url: string, options: FetchOptions = {}): Promise<Buffer> {
+  const attempts = options.attempts ?? 4;
+  let delay = options.backoffMs ?? 500;
+  let lastError: unknown;
+  for (let i = 1; i <= attempts; i++) {
+    try {
+      return await attempt(url, options);
+    } catch (err) {
+      lastError = err;
+      const status = err instanceof HttpFetchError ? err.status : undefined;
+      if (status !== undefined && !retriable(status)) throw err;
+      if (i < attempts) {
+        options.logger?.warn("fetch failed, retrying", { url, attempt: i, attempts, delayMs: delay, reason: (err as Error).message });
+        await new Promise((r) => setTimeout(r, delay));
+        delay *= 2;
+      }
+    }
+  }
+  throw lastError instanceof Error ? lastError : new HttpFetchError(url, undefined, String(lastError));
+}
