@@ -64,4 +64,32 @@ export interface GribField {
   numberOfPoints: number;
   /** Half the packing precision (0.5 * 2^E * 10^-D): the tolerance for reference comparisons. */
   halfPrecision: number;
+  /** Originating centre (GRIB2 section 1 / GRIB1 PDS octet 5; 7 = NCEP). */
+  centre: number;
+  /** Layers ("0-0.1 m below ground", "30-0 mb above ground"): the second surface, in the same units. */
+  secondLevelType?: number;
+  secondLevelValue?: number;
+  /** Ensemble member (product templates 4.1 and 4.11): code table 4.6 type and perturbation number. */
+  ensemble?: { type: number; perturbation: number; members: number };
+  /**
+   * Set when the field cannot be decoded (e.g. "GRIB2 data representation template 5.40 (JPEG 2000)
+   * is not supported"): scanning still lists it, `decodeField` throws UnsupportedGribError.
+   */
+  unsupported?: string;
+  /** Where the decoder finds this field's sections. */
+  sections: GribSectionOffsets;
+}
+
+/** Byte offsets in the file of the sections a field is decoded from; -1 when absent. */
+export interface GribSectionOffsets {
+  /** GRIB2 section 3 / GRIB1 grid description section. */
+  grid: number;
+  /** GRIB2 section 4 / GRIB1 product definition section. */
+  product: number;
+  /** GRIB2 section 5; -1 for GRIB1 (its binary data section carries the packing). */
+  representation: number;
+  /** The bitmap in force: GRIB2 section 6 with indicator 0 (an earlier one for 254) / GRIB1 BMS. */
+  bitmap: number;
+  /** GRIB2 section 7 / GRIB1 binary data section. */
+  data: number;
 }

@@ -33,7 +33,11 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
   let inFlight = 0;
   let drained: (() => void) | undefined;
 
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+  const server = http.createServer({
+    maxHeaderSize: MAX_HEADER_BYTES,
+    // How often node checks the header and request time limits (default 30 s, too coarse).
+    connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(options.headersTimeoutMs / 2))),
+  }, (req, res) => {
     const started = performance.now();
     inFlight++;
     const method = req.method ?? "GET";
