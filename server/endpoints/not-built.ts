@@ -1,12 +1,12 @@
-import { errors } from "../http/api-error.ts";
+import { ApiError } from "../http/api-error.ts";
 import type { HandlerResult } from "./endpoint.ts";
 
 /**
- * The handler of an endpoint whose dataset reader is not written yet: the artifact may exist and
- * pass its envelope checks, but nothing can answer from it, so the answer is the spec's 503.
+ * The handler of an endpoint that this version cannot answer yet even when its datasets are
+ * loaded: the spec's 503, saying so plainly (not "dataset missing", which /health would contradict).
  */
 export function notServedYet(datasets: readonly string[]): () => HandlerResult {
   return () => {
-    throw errors.datasetUnavailable(datasets);
+    throw new ApiError(503, `Service temporarily unavailable: this version does not yet answer this endpoint from dataset ${datasets.map((d) => `'${d}'`).join(", ")}.`);
   };
 }

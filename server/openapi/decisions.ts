@@ -1,6 +1,6 @@
 /**
  * The decisions taken where the spec says "not shown". The same list is in README.md
- * ("Decisions where the spec is silent"); test/server/openapi.test.ts checks they agree.
+ * ("Decisions where the spec is silent").
  * Each domain appends its own entries.
  */
 export interface Decision {
