@@ -1,0 +1,116 @@
+/**
+ * Wall-clock facts of an IANA timezone at an instant, from the runtime's ICU tz database through
+ * `Intl.DateTimeFormat`. Formatters are costly to construct (tens of µs), so one is cached per
+ * zone; the standard offset is cached per (zone, year).
+ *
+ * Offsets are in whole minutes east of UTC (+05:30 → 330, Chatham +12:45 → 765). POSIX-style
+ * `Etc/GMT±N` ids have the inverted sign of their name: Etc/GMT-12 is UTC+12 (720), Etc/GMT+10
+ * is UTC−10 (−600); ICU applies this itself.
+ */
+
+/** Local calendar date and time of day (month 1-12). */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const MINUTE_MS = 60_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const standardOffsets = new Map<string, number>();
+
+function formatterOf(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric",
+        era: "short",
+      });
+    } catch {
+      throw new RangeError(`unknown IANA timezone: expected an id of the tz database, got ${JSON.stringify(zone)}`);
+    }
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** True when the runtime's tz database knows the id (for loaders to check their data once). */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    formatterOf(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall clock in `zone` at `epochMs` (milliseconds dropped). Throws RangeError for an unknown zone. */
+export function wallClock(zone: string, epochMs: number): WallClock {
+  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  let bce = false;
+  for (const part of formatterOf(zone).formatToParts(epochMs)) {
+    switch (part.type) {
+      case "year": clock.year = Number(part.value); break;
+      case "month": clock.month = Number(part.value); break;
+      case "day": clock.day = Number(part.value); break;
+      case "hour": clock.hour = Number(part.value); break;
+      case "minute": clock.minute = Number(part.value); break;
+      case "second": clock.second = Number(part.value); break;
+      case "era": bce = part.value.startsWith("B"); break;
+      default: break;
+    }
+  }
+  // Proleptic Gregorian years before 1 CE come out as era BC, year n: astronomical year 1 − n.
+  if (bce) clock.year = 1 - clock.year;
+  return clock;
+}
+
+/** The wall clock read as if it were UTC, in ms: the basis of offset arithmetic. */
+export function wallClockAsUtcMs(clock: WallClock): number {
+  const date = new Date(0);
+  date.setUTCFullYear(clock.year, clock.month - 1, clock.day);
+  date.setUTCHours(clock.hour, clock.minute, clock.second, 0);
+  return date.getTime();
+}
+
+/** UTC offset of `zone` at `epochMs`, in whole minutes east of UTC. */
+export function offsetMinutes(zone: string, epochMs: number): number {
+  const wholeSecondMs = Math.floor(epochMs / 1000) * 1000;
+  return Math.round((wallClockAsUtcMs(wallClock(zone, wholeSecondMs)) - wholeSecondMs) / MINUTE_MS);
+}
+
+/**
+ * The zone's standard offset in `year`: the smaller of its offsets at the two solstices (21 June
+ * and 21 December, 12:00 UTC). DST always adds to the standard offset in the sense clocks use
+ * (northern summer, southern summer, Lord Howe's +30 min), so the smaller one is standard time.
+ * This also reads Europe/Dublin the way people do (GMT in winter, summer time IST) although
+ * tzdata models Irish winter time as a negative DST; and Morocco's Ramadan hour (UTC+0 within
+ * a UTC+1 year) counts as not DST. A zone that changes its standard offset within a year counts
+ * the larger one as DST for the rest of that year.
+ */
+export function standardOffsetMinutes(zone: string, year: number): number {
+  const key = `${zone}\u0000${year}`;
+  let standard = standardOffsets.get(key);
+  if (standard === undefined) {
+    const june = new Date(0);
+    june.setUTCFullYear(year, 5, 21);
+    june.setUTCHours(12, 0, 0, 0);
+    const december = new Date(0);
+    december.setUTCFullYear(year, 11, 21);
+    december.setUTCHours(12, 0, 0, 0);
+    standard = Math.min(offsetMinutes(zone, june.getTime()), offsetMinutes(zone, december.getTime()));
+    standardOffsets.set(key, standard);
+  }
+  return standard;
+}
