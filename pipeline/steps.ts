@@ -2,5 +2,8 @@
  * The declared list of pipeline steps, in the order `build-default` runs them.
  */
 import type { PipelineStep } from "./common/step.ts";
+import { elevationStep } from "./elevation/step.ts";
 
-export const STEPS: readonly PipelineStep[] = [];
+export const STEPS: readonly PipelineStep[] = [
+  elevationStep,
+];

@@ -1,0 +1,221 @@
+/**
+ * Our fast reader of DEM tiles (the GeoTIFFs of datasets/elevation/FORMAT.md): parses the layout
+ * once, then reads and decodes one internal tile at a time (inflate, undo predictor 2). Shared by
+ * the pipeline (validation of what it wrote) and the server (point lookups).
+ * Accepts any classic GeoTIFF with the same layout (tiled, int16, one band, DEFLATE or none,
+ * predictor 1 or 2), either byte order; refuses anything else naming the file and entry offset.
+ */
+import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
+import { inflateSync } from "node:zlib";
+import { DataFormatError, MissingInputError } from "../common/errors.ts";
+import type { DemGrid } from "./grid.ts";
+import { gridFromDirectory } from "./georeference.ts";
+import { parseFirstIfd, type TiffDirectory } from "./tiff-ifd.ts";
+import { Compression, Predictor, SampleFormat, Tag } from "./tiff-tags.ts";
+
+export interface DemTiffLayout {
+  grid: DemGrid;
+  tileWidth: number;
+  tileHeight: number;
+  tilesAcross: number;
+  tilesDown: number;
+  compression: number;
+  predictor: number;
+  littleEndian: boolean;
+  offsets: Float64Array;
+  byteCounts: Float64Array;
+  /** GDAL_NODATA as a number, when present. */
+  nodata: number | undefined;
+}
+
+/** First read; enough for our writer's headers up to ~16,000 internal tiles. */
+const FIRST_READ = 256 * 1024;
+
+function need(dir: TiffDirectory, tag: number, name: string, file: string): number[] {
+  const e = dir.entries.get(tag);
+  if (e === undefined) throw new DataFormatError({ file, offset: dir.ifdOffset }, `tag ${name} (${tag})`, "a directory without it");
+  return e.values;
+}
+
+function expectValue(dir: TiffDirectory, tag: number, name: string, allowed: readonly number[], fallback: number, file: string, why: string): number {
+  const e = dir.entries.get(tag);
+  const v = e === undefined ? fallback : e.values[0]!;
+  if (!allowed.includes(v)) {
+    throw new DataFormatError({ file, offset: e?.entryOffset ?? dir.ifdOffset }, `${name} ${allowed.join(" or ")}`, `${v} (${why})`);
+  }
+  return v;
+}
+
+/** Checks the directory describes a layout we read, and returns it. */
+export function layoutFromDirectory(dir: TiffDirectory, file: string): DemTiffLayout {
+  const width = need(dir, Tag.ImageWidth, "ImageWidth", file)[0]!;
+  const height = need(dir, Tag.ImageLength, "ImageLength", file)[0]!;
+  expectValue(dir, Tag.SamplesPerPixel, "SamplesPerPixel", [1], 1, file, "only single-band DEMs are supported");
+  expectValue(dir, Tag.BitsPerSample, "BitsPerSample", [16], 1, file, "DEM tiles are 16-bit");
+  expectValue(dir, Tag.SampleFormat, "SampleFormat", [SampleFormat.Int], SampleFormat.Uint, file, "DEM tiles are signed integers");
+  const compression = expectValue(dir, Tag.Compression, "Compression", [Compression.None, Compression.AdobeDeflate, Compression.Deflate], Compression.None, file, "unsupported compression");
+  const predictor = expectValue(dir, Tag.Predictor, "Predictor", [Predictor.None, Predictor.Horizontal], Predictor.None, file, "unsupported predictor");
+  if (!dir.entries.has(Tag.TileWidth)) {
+    throw new DataFormatError({ file, offset: dir.ifdOffset }, "an internally tiled TIFF (TileWidth, TileOffsets)", "a stripped TIFF");
+  }
+  const tileWidth = need(dir, Tag.TileWidth, "TileWidth", file)[0]!;
+  const tileHeight = need(dir, Tag.TileLength, "TileLength", file)[0]!;
+  const offsets = need(dir, Tag.TileOffsets, "TileOffsets", file);
+  const counts = need(dir, Tag.TileByteCounts, "TileByteCounts", file);
+  const tilesAcross = Math.ceil(width / tileWidth);
+  const tilesDown = Math.ceil(height / tileHeight);
+  if (offsets.length !== tilesAcross * tilesDown || counts.length !== offsets.length) {
+    const e = dir.entries.get(Tag.TileOffsets)!;
+    throw new DataFormatError({ file, offset: e.entryOffset }, `${tilesAcross * tilesDown} tile offsets and byte counts`, `${offsets.length} and ${counts.length}`);
+  }
+  const nodataText = dir.entries.get(Tag.GdalNodata)?.text?.trim();
+  const nodata = nodataText === undefined || nodataText === "" ? undefined : Number(nodataText);
+  return {
+    grid: gridFromDirectory(dir, width, height, file),
+    tileWidth,
+    tileHeight,
+    tilesAcross,
+    tilesDown,
+    compression,
+    predictor,
+    littleEndian: dir.littleEndian,
+    offsets: Float64Array.from(offsets),
+    byteCounts: Float64Array.from(counts),
+    nodata: nodata !== undefined && Number.isFinite(nodata) ? nodata : undefined,
+  };
+}
+
+export class DemTiff {
+  readonly file: string;
+  readonly layout: DemTiffLayout;
+  readonly fileSize: number;
+  private fd: number | undefined;
+
+  private constructor(file: string, layout: DemTiffLayout, fd: number, fileSize: number) {
+    this.file = file;
+    this.layout = layout;
+    this.fd = fd;
+    this.fileSize = fileSize;
+  }
+
+  /** Opens a tile file and reads its layout (the file stays open for block reads until close()). */
+  static open(file: string): DemTiff {
+    let fd: number;
+    try {
+      fd = openSync(file, "r");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new MissingInputError(file, "DEM tile");
+      throw err;
+    }
+    try {
+      const size = fstatSync(fd).size;
+      let head = Buffer.alloc(Math.min(size, FIRST_READ));
+      readSync(fd, head, 0, head.byteLength, 0);
+      let dir: TiffDirectory;
+      try {
+        dir = parseFirstIfd(head, file);
+      } catch (err) {
+        if (head.byteLength >= size) throw err;
+        // A directory far into the file (not written by us): read the whole file once.
+        head = Buffer.alloc(size);
+        readSync(fd, head, 0, size, 0);
+        dir = parseFirstIfd(head, file);
+      }
+      const layout = layoutFromDirectory(dir, file);
+      for (let k = 0; k < layout.offsets.length; k++) {
+        if (layout.offsets[k]! + layout.byteCounts[k]! > size) {
+          throw new DataFormatError({ file, offset: layout.offsets[k] }, `tile ${k} of ${layout.byteCounts[k]} bytes within the file`, `a file of ${size} bytes (truncated)`);
+        }
+      }
+      return new DemTiff(file, layout, fd, size);
+    } catch (err) {
+      closeSync(fd);
+      throw err;
+    }
+  }
+
+  get blockCount(): number {
+    return this.layout.offsets.length;
+  }
+
+  /** Decodes one internal tile from its stored bytes: `tileWidth * tileHeight` samples, row-major. */
+  decode(index: number, stored: Uint8Array): Int16Array {
+    const { tileWidth, tileHeight, compression, predictor, littleEndian } = this.layout;
+    const samples = tileWidth * tileHeight;
+    let raw: Uint8Array;
+    if (compression === Compression.None) raw = stored;
+    else {
+      try {
+        raw = inflateSync(stored);
+      } catch (err) {
+        throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index] }, `a zlib stream for tile ${index}`, (err as Error).message);
+      }
+    }
+    if (raw.byteLength !== samples * 2) {
+      throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index] }, `${samples * 2} decoded bytes in tile ${index}`, `${raw.byteLength}`);
+    }
+    const out = new Int16Array(samples);
+    if (littleEndian && raw.byteOffset % 2 === 0) out.set(new Int16Array(raw.buffer, raw.byteOffset, samples));
+    else {
+      const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+      for (let k = 0; k < samples; k++) out[k] = view.getInt16(2 * k, littleEndian);
+    }
+    if (predictor === Predictor.Horizontal) {
+      for (let r = 0; r < tileHeight; r++) {
+        const row = r * tileWidth;
+        for (let c = 1; c < tileWidth; c++) out[row + c] = out[row + c]! + out[row + c - 1]!;
+      }
+    }
+    return out;
+  }
+
+  private checkIndex(index: number): void {
+    if (!(index >= 0 && index < this.blockCount)) throw new RangeError(`tile index ${index} outside 0..${this.blockCount - 1} of ${this.file}`);
+  }
+
+  /** Reads and decodes one internal tile, blocking (pipeline validation, benches). */
+  readBlockSync(index: number): Int16Array {
+    this.checkIndex(index);
+    if (this.fd === undefined) throw new Error(`${this.file} is closed`);
+    const length = this.layout.byteCounts[index]!;
+    const stored = Buffer.allocUnsafe(length);
+    const got = readSync(this.fd, stored, 0, length, this.layout.offsets[index]!);
+    if (got !== length) throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index]! + got }, `${length} bytes of tile ${index}`, `${got} (file shrank)`);
+    return this.decode(index, stored);
+  }
+
+  /** Reads and decodes one internal tile without blocking the event loop on the disk read. */
+  async readBlock(index: number): Promise<Int16Array> {
+    this.checkIndex(index);
+    if (this.fd === undefined) throw new Error(`${this.file} is closed`);
+    const length = this.layout.byteCounts[index]!;
+    const stored = Buffer.allocUnsafe(length);
+    const fd = this.fd;
+    // One positioned read on the open descriptor, served by libuv's thread pool.
+    const got = await new Promise<number>((resolve, reject) => {
+      read(fd, stored, 0, length, this.layout.offsets[index]!, (err, n) => (err ? reject(err) : resolve(n)));
+    });
+    if (got !== length) throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index]! + got }, `${length} bytes of tile ${index}`, `${got} (file shrank)`);
+    return this.decode(index, stored);
+  }
+
+  /** Decodes the whole raster (validation and tests; a 3601x3601 tile is 26 MB). */
+  readAllSync(): Int16Array {
+    const { grid, tileWidth, tileHeight, tilesAcross } = this.layout;
+    const out = new Int16Array(grid.width * grid.height);
+    for (let k = 0; k < this.blockCount; k++) {
+      const block = this.readBlockSync(k);
+      const x0 = (k % tilesAcross) * tileWidth;
+      const y0 = Math.floor(k / tilesAcross) * tileHeight;
+      const w = Math.min(tileWidth, grid.width - x0);
+      const h = Math.min(tileHeight, grid.height - y0);
+      for (let r = 0; r < h; r++) out.set(block.subarray(r * tileWidth, r * tileWidth + w), (y0 + r) * grid.width + x0);
+    }
+    return out;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * Builds the elevation dataset: reads the global GeoTIFF DEMs and the SRTM `.hgt` tiles, fills
+ * voids from the next coarser DEM, writes one tiled DEFLATE GeoTIFF per input tile, re-reads
+ * every file with the server's reader to check it, writes the coverage index, and publishes the
+ * directory atomically (a failed build leaves the previous dataset serving).
+ */
+import { randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { DATASETS } from "../../datasets/catalog.ts";
+import { publishDirectory, writeFileAtomic } from "../../datasets/artifact/atomic-write.ts";
+import { writeArtifact } from "../../datasets/artifact/write-artifact.ts";
+import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
+import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
+import { DataFormatError } from "../../datasets/common/errors.ts";
+import type { Logger } from "../../datasets/common/log.ts";
+import { DemTiff } from "../../datasets/elevation/dem-tiff.ts";
+import type { DemGrid } from "../../datasets/elevation/grid.ts";
+import { encodeIndexPayload, type DemKind, type DemRasterEntry } from "../../datasets/elevation/index-format.ts";
+import { NODATA_INT16 } from "../../datasets/elevation/tiff-tags.ts";
+import { Progress } from "../common/progress.ts";
+import { readGeoTiffDem } from "./geotiff-source.ts";
+import { DEFAULT_TIFF_OPTIONS, encodeDemTiff, type DemTiffOptions } from "./geotiff-writer.ts";
+import { parseHgtName, readHgt } from "./hgt.ts";
+import { rewrapToMinus180 } from "./rewrap.ts";
+import { fillVoids, type FillSource } from "./void-fill.ts";
+
+export interface ElevationBuildInput {
+  /** GeoTIFF DEMs covering the globe (ETOPO5...), any order. */
+  globals: string[];
+  /** SRTM `.hgt`, `.hgt.gz`, `.hgt.zip` files (directories already expanded). */
+  hgtFiles: string[];
+  /** The data directory; the dataset goes to `<outDir>/elevation`. */
+  outDir: string;
+  tiff?: DemTiffOptions;
+  logger: Logger;
+}
+
+export interface ElevationBuildReport {
+  rasters: number;
+  inputBytes: number;
+  rawDemBytes: number;
+  outputBytes: number;
+  elapsedS: number;
+  voidsFilled: number;
+  voidsLeft: number;
+}
+
+function extremes(samples: Int16Array): { min: number; max: number } {
+  let min = 32767;
+  let max = -32768;
+  for (const v of samples) {
+    if (v === NODATA_INT16) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return min > max ? { min: 0, max: 0 } : { min, max };
+}
+
+/** Writes one tile file and checks it by decoding it back with the reader the server uses. */
+async function writeChecked(file: string, grid: DemGrid, samples: Int16Array, options: DemTiffOptions): Promise<number> {
+  await writeFileAtomic(file, encodeDemTiff(samples, grid, options));
+  const tiff = DemTiff.open(file);
+  try {
+    const back = tiff.readAllSync();
+    for (let k = 0; k < samples.length; k++) {
+      if (back[k] !== samples[k]) {
+        throw new DataFormatError({ file, field: `pixel ${k}` }, `${samples[k]} as written`, `${back[k]} when read back`);
+      }
+    }
+    return tiff.fileSize;
+  } finally {
+    tiff.close();
+  }
+}
+
+export async function buildElevation(input: ElevationBuildInput): Promise<ElevationBuildReport> {
+  const started = performance.now();
+  const options = input.tiff ?? DEFAULT_TIFF_OPTIONS;
+  const finalDir = path.join(input.outDir, path.dirname(DATASETS.elevation.file));
+  const buildDir = `${finalDir}.build-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const entries: DemRasterEntry[] = [];
+  const sources: SourceInfo[] = [];
+  const report: ElevationBuildReport = { rasters: 0, inputBytes: 0, rawDemBytes: 0, outputBytes: 0, elapsedS: 0, voidsFilled: 0, voidsLeft: 0 };
+  const filledBy: Record<string, number> = {};
+  const progress = new Progress(input.logger, "elevation", input.globals.length + input.hgtFiles.length, "files");
+
+  const add = async (rel: string, source: string, kind: DemKind, grid: DemGrid, samples: Int16Array, sourceVoids: number, filled: number): Promise<void> => {
+    const bytes = await writeChecked(path.join(buildDir, rel), grid, samples, options);
+    entries.push({ file: rel, source, kind, grid, bytes, sourceVoids, voidsFilled: filled, ...extremes(samples) });
+    report.outputBytes += bytes;
+    report.voidsFilled += filled;
+    report.voidsLeft += sourceVoids - filled;
+  };
+  const account = (fill: { bySource: Record<string, number> }): void => {
+    for (const [k, v] of Object.entries(fill.bySource)) filledBy[k] = (filledBy[k] ?? 0) + v;
+  };
+
+  try {
+    await fs.mkdir(buildDir, { recursive: true });
+    // Globals: finest first; each is filled from the coarser ones.
+    const globals: FillSource[] = [];
+    const loaded = [];
+    for (const file of input.globals) {
+      const raster = await readGeoTiffDem(file);
+      const wrapped = rewrapToMinus180(raster.grid, raster.samples);
+      loaded.push({ ...raster, grid: wrapped.grid, samples: wrapped.samples, file });
+      report.rawDemBytes += raster.rawBytes;
+      sources.push(await describeSourceFile(file));
+      progress.tick();
+    }
+    loaded.sort((a, b) => b.grid.resLonArcsec - a.grid.resLonArcsec);
+    for (const g of loaded) {
+      if (entries.some((e) => e.source === g.source)) throw new DataFormatError({ file: g.displayName }, "one global DEM per source name", `a second '${g.source}'`);
+      const fill = fillVoids(g.grid, g.samples, globals);
+      account(fill);
+      await add(`global/${g.source}.tif`, g.source, "global", g.grid, g.samples, g.voids, fill.filled);
+      globals.unshift({ source: g.source, grid: g.grid, samples: g.samples, clampLatitude: true });
+    }
+
+    // SRTM tiles. A 1" tile whose name also has a 3" input waits until that 3" tile is written.
+    const names = new Map<string, number>();
+    for (const file of input.hgtFiles) {
+      const corner = parseHgtName(file);
+      if (corner === undefined) throw new DataFormatError({ file }, "an SRTM tile name such as N00E010.hgt", JSON.stringify(path.basename(file)));
+      names.set(corner.name, (names.get(corner.name) ?? 0) + 1);
+    }
+    const written = new Map<string, string>();
+    const deferred: string[] = [];
+    const processTile = async (file: string, allowDefer: boolean): Promise<void> => {
+      const tile = await readHgt(file);
+      if (allowDefer && tile.source === "srtm1" && (names.get(tile.name) ?? 0) > 1) {
+        deferred.push(file);
+        return;
+      }
+      const rel = `${tile.source}/${tile.name}.tif`;
+      if (written.has(rel)) throw new DataFormatError({ file: tile.displayName }, `one ${tile.source} file per tile`, `a second ${tile.name}`);
+      const fillers: FillSource[] = [];
+      const coarser = written.get(`srtm3/${tile.name}.tif`);
+      if (tile.source === "srtm1" && coarser !== undefined) {
+        const t = DemTiff.open(coarser);
+        fillers.push({ source: "srtm3", grid: t.layout.grid, samples: t.readAllSync(), clampLatitude: false });
+        t.close();
+      }
+      fillers.push(...globals);
+      let voids = 0;
+      for (const v of tile.samples) if (v === NODATA_INT16) voids++;
+      const fill = voids > 0 ? fillVoids(tile.grid, tile.samples, fillers) : { filled: 0, left: 0, bySource: {} };
+      account(fill);
+      await add(rel, tile.source, "tile", tile.grid, tile.samples, voids, fill.filled);
+      written.set(rel, path.join(buildDir, rel));
+      report.rawDemBytes += tile.rawBytes;
+      sources.push(await describeSourceFile(file));
+      progress.tick();
+    };
+    for (const file of input.hgtFiles) await processTile(file, true);
+    for (const file of deferred) await processTile(file, false);
+
+    for (const s of sources) report.inputBytes += s.bytes ?? 0;
+    report.rasters = entries.length;
+    const bySource: Record<string, number> = {};
+    for (const e of entries) bySource[e.source] = (bySource[e.source] ?? 0) + 1;
+    await writeArtifact(
+      path.join(buildDir, path.basename(DATASETS.elevation.file)),
+      {
+        magic: DATASETS.elevation.magic,
+        formatVersion: DATASETS.elevation.formatVersion,
+        kind: "elevation",
+        sources,
+        counts: { rasters: entries.length, voidsFilled: report.voidsFilled, voidsLeft: report.voidsLeft, ...Object.fromEntries(Object.entries(bySource).map(([k, v]) => [`rasters.${k}`, v])) },
+        extra: {
+          tileSize: options.tileSize,
+          deflateLevel: options.level,
+          filledBySource: filledBy,
+          inputBytes: report.inputBytes,
+          outputBytes: report.outputBytes,
+        },
+      },
+      [encodeIndexPayload({ rasters: entries })],
+    );
+    await publishDirectory(buildDir, finalDir);
+  } catch (err) {
+    await fs.rm(buildDir, { recursive: true, force: true });
+    throw err;
+  }
+  report.elapsedS = (performance.now() - started) / 1000;
+  progress.finish({ ...report, rawMBperS: Math.round((report.rawDemBytes / 1e6 / report.elapsedS) * 10) / 10 });
+  return report;
+}

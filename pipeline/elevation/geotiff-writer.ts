@@ -1,0 +1,154 @@
+/**
+ * Our writer of DEM tiles: a classic little-endian GeoTIFF, int16, one band, internally tiled,
+ * DEFLATE-compressed (Compression 8, zlib streams) with the horizontal-differencing predictor
+ * (Predictor 2), georeferenced with ModelPixelScale + ModelTiepoint + GeoKeyDirectory (EPSG:4326,
+ * PixelIsArea) and a GDAL_NODATA tag. The header, the directory and every array it points to come
+ * first, then the compressed tiles, so a reader gets the whole layout from the first bytes.
+ * Byte layout: datasets/elevation/FORMAT.md. geotiff.js cannot write tiled or compressed files.
+ */
+import { endianness } from "node:os";
+import { deflateSync } from "node:zlib";
+import type { DemGrid } from "../../datasets/elevation/grid.ts";
+import {
+  ANGULAR_UNIT_DEGREE, Compression, EPSG_WGS84, FieldType, GeoKey, MODEL_TYPE_GEOGRAPHIC, NODATA_INT16,
+  Predictor, RasterType, SampleFormat, Tag,
+} from "../../datasets/elevation/tiff-tags.ts";
+
+export interface DemTiffOptions {
+  /** Internal tile edge in pixels, a multiple of 16 (TIFF 6.0). */
+  tileSize: number;
+  /** zlib level 1..9. */
+  level: number;
+}
+
+export const DEFAULT_TIFF_OPTIONS: DemTiffOptions = { tileSize: 256, level: 6 };
+
+interface Entry {
+  tag: number;
+  type: number;
+  values: readonly number[] | string;
+}
+
+if (endianness() !== "LE") {
+  // Int16Array views are written as they lie in memory; the files say "II" (little-endian).
+  throw new Error("the DEM tile writer needs a little-endian host");
+}
+
+/** Differences and compresses one internal tile (padding beyond the image is nodata). */
+function encodeTile(raster: Int16Array, grid: DemGrid, bx: number, by: number, size: number, level: number): Buffer {
+  const tile = new Int16Array(size * size);
+  tile.fill(NODATA_INT16);
+  const x0 = bx * size;
+  const y0 = by * size;
+  const w = Math.min(size, grid.width - x0);
+  const h = Math.min(size, grid.height - y0);
+  for (let r = 0; r < h; r++) {
+    const src = (y0 + r) * grid.width + x0;
+    tile.set(raster.subarray(src, src + w), r * size);
+  }
+  // Horizontal differencing, right to left so each difference uses the original left neighbour;
+  // Int16Array assignment wraps modulo 2^16 exactly as TIFF predictor 2 requires.
+  for (let r = 0; r < size; r++) {
+    const row = r * size;
+    for (let c = size - 1; c > 0; c--) tile[row + c] = tile[row + c]! - tile[row + c - 1]!;
+  }
+  return deflateSync(new Uint8Array(tile.buffer), { level });
+}
+
+function typeBytes(type: number): number {
+  return type === FieldType.DOUBLE ? 8 : type === FieldType.LONG ? 4 : type === FieldType.SHORT ? 2 : 1;
+}
+
+/** Encodes a whole raster (row-major, `grid.width * grid.height` samples) as GeoTIFF chunks. */
+export function encodeDemTiff(raster: Int16Array, grid: DemGrid, options: DemTiffOptions = DEFAULT_TIFF_OPTIONS): Uint8Array[] {
+  const size = options.tileSize;
+  if (size % 16 !== 0 || size <= 0) throw new Error(`tile size must be a positive multiple of 16, got ${size}`);
+  if (raster.length !== grid.width * grid.height) throw new Error(`raster of ${grid.width}x${grid.height} needs ${grid.width * grid.height} samples, got ${raster.length}`);
+  const across = Math.ceil(grid.width / size);
+  const down = Math.ceil(grid.height / size);
+  const tiles: Buffer[] = [];
+  for (let by = 0; by < down; by++) for (let bx = 0; bx < across; bx++) tiles.push(encodeTile(raster, grid, bx, by, size, options.level));
+
+  const resLon = grid.resLonArcsec / 3600;
+  const resLat = grid.resLatArcsec / 3600;
+  const geoKeys = [
+    1, 1, 0, 4,
+    GeoKey.GTModelType, 0, 1, MODEL_TYPE_GEOGRAPHIC,
+    GeoKey.GTRasterType, 0, 1, RasterType.PixelIsArea,
+    GeoKey.GeographicType, 0, 1, EPSG_WGS84,
+    GeoKey.GeogAngularUnits, 0, 1, ANGULAR_UNIT_DEGREE,
+  ];
+  const entries: Entry[] = [
+    { tag: Tag.ImageWidth, type: FieldType.LONG, values: [grid.width] },
+    { tag: Tag.ImageLength, type: FieldType.LONG, values: [grid.height] },
+    { tag: Tag.BitsPerSample, type: FieldType.SHORT, values: [16] },
+    { tag: Tag.Compression, type: FieldType.SHORT, values: [Compression.AdobeDeflate] },
+    { tag: Tag.Photometric, type: FieldType.SHORT, values: [1] },
+    { tag: Tag.SamplesPerPixel, type: FieldType.SHORT, values: [1] },
+    { tag: Tag.PlanarConfiguration, type: FieldType.SHORT, values: [1] },
+    { tag: Tag.Predictor, type: FieldType.SHORT, values: [Predictor.Horizontal] },
+    { tag: Tag.TileWidth, type: FieldType.LONG, values: [size] },
+    { tag: Tag.TileLength, type: FieldType.LONG, values: [size] },
+    { tag: Tag.TileOffsets, type: FieldType.LONG, values: new Array<number>(tiles.length).fill(0) },
+    { tag: Tag.TileByteCounts, type: FieldType.LONG, values: tiles.map((t) => t.byteLength) },
+    { tag: Tag.SampleFormat, type: FieldType.SHORT, values: [SampleFormat.Int] },
+    { tag: Tag.ModelPixelScale, type: FieldType.DOUBLE, values: [resLon, resLat, 0] },
+    // PixelIsArea: the tiepoint is the top-left corner of pixel (0, 0), half a pixel beyond its centre.
+    { tag: Tag.ModelTiepoint, type: FieldType.DOUBLE, values: [0, 0, 0, grid.lon0 - resLon / 2, grid.lat0 + resLat / 2, 0] },
+    { tag: Tag.GeoKeyDirectory, type: FieldType.SHORT, values: geoKeys },
+    { tag: Tag.GdalNodata, type: FieldType.ASCII, values: `${NODATA_INT16}\0` },
+  ];
+
+  // Layout: 8-byte header, IFD, then out-of-line values (8-byte aligned), then tiles.
+  const ifdOffset = 8;
+  const ifdBytes = 2 + entries.length * 12 + 4;
+  let cursor = ifdOffset + ifdBytes;
+  const outOfLine = new Map<Entry, number>();
+  for (const e of entries) {
+    const bytes = e.values.length * typeBytes(e.type);
+    if (bytes > 4) {
+      cursor = Math.ceil(cursor / 8) * 8;
+      outOfLine.set(e, cursor);
+      cursor += bytes;
+    }
+  }
+  const headerBytes = Math.ceil(cursor / 8) * 8;
+  const offsets = entries.find((e) => e.tag === Tag.TileOffsets)!.values as number[];
+  let at = headerBytes;
+  for (const [k, t] of tiles.entries()) {
+    offsets[k] = at;
+    at += t.byteLength;
+  }
+  if (at > 0xffffffff) throw new Error(`a classic TIFF holds at most 4 GiB; this raster needs ${at} bytes`);
+
+  const head = Buffer.alloc(headerBytes);
+  head.write("II", 0, "latin1");
+  head.writeUInt16LE(42, 2);
+  head.writeUInt32LE(ifdOffset, 4);
+  head.writeUInt16LE(entries.length, ifdOffset);
+  const writeValues = (e: Entry, pos: number): void => {
+    if (typeof e.values === "string") {
+      head.write(e.values, pos, "latin1");
+      return;
+    }
+    for (const [k, v] of e.values.entries()) {
+      if (e.type === FieldType.DOUBLE) head.writeDoubleLE(v, pos + 8 * k);
+      else if (e.type === FieldType.LONG) head.writeUInt32LE(v, pos + 4 * k);
+      else head.writeUInt16LE(v, pos + 2 * k);
+    }
+  };
+  for (const [k, e] of entries.entries()) {
+    const p = ifdOffset + 2 + k * 12;
+    head.writeUInt16LE(e.tag, p);
+    head.writeUInt16LE(e.type, p + 2);
+    head.writeUInt32LE(e.values.length, p + 4);
+    const ool = outOfLine.get(e);
+    if (ool === undefined) writeValues(e, p + 8);
+    else {
+      head.writeUInt32LE(ool, p + 8);
+      writeValues(e, ool);
+    }
+  }
+  head.writeUInt32LE(0, ifdOffset + 2 + entries.length * 12);
+  return [head, ...tiles];
+}
