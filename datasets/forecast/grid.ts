@@ -1,0 +1,76 @@
+/**
+ * Geometry of a forecast grid: cell coordinates and the four cells around a point with their
+ * bilinear weights.
+ */
+import type { ForecastGrid } from "./types.ts";
+
+/** A grid cell near a point: indices, cell centre and bilinear weight (the four weights sum to 1). */
+export interface NeighbourCell {
+  i: number;
+  j: number;
+  lat: number;
+  lon: number;
+  weight: number;
+}
+
+/** Longitude folded into [lon0, lon0 + 360). */
+function relativeLon(grid: ForecastGrid, lon: number): number {
+  let d = (lon - grid.lon0) % 360;
+  if (d < 0) d += 360;
+  return d;
+}
+
+export function cellLat(grid: ForecastGrid, j: number): number {
+  return grid.lat0 + j * grid.dLat;
+}
+
+/** Cell longitude in [-180, 180). */
+export function cellLon(grid: ForecastGrid, i: number): number {
+  const lon = grid.lon0 + i * grid.dLon;
+  return ((((lon + 180) % 360) + 360) % 360) - 180;
+}
+
+/**
+ * The four cells around (lat, lon), south-west first then south-east, north-west, north-east,
+ * or undefined when the point lies outside the grid. On the grid's last row or column (not
+ * wrapping) the quad collapses onto that edge with zero weights for the outside neighbours.
+ */
+export function neighbours(grid: ForecastGrid, lat: number, lon: number): NeighbourCell[] | undefined {
+  const y = (lat - grid.lat0) / grid.dLat;
+  const x = relativeLon(grid, lon) / grid.dLon;
+  const eps = 1e-9;
+  if (y < -eps || y > grid.nLat - 1 + eps) return undefined;
+  if (!grid.wrapsLon && x > grid.nLon - 1 + eps) return undefined;
+  let j0 = Math.floor(y + eps);
+  if (j0 >= grid.nLat - 1) j0 = Math.max(0, grid.nLat - 2);
+  let i0 = Math.floor(x + eps);
+  if (!grid.wrapsLon && i0 >= grid.nLon - 1) i0 = Math.max(0, grid.nLon - 2);
+  if (i0 >= grid.nLon) i0 -= grid.nLon;
+  const fy = grid.nLat === 1 ? 0 : Math.min(1, Math.max(0, y - j0));
+  const fx = grid.nLon === 1 ? 0 : Math.min(1, Math.max(0, x - i0));
+  const j1 = Math.min(j0 + 1, grid.nLat - 1);
+  const i1 = grid.wrapsLon ? (i0 + 1) % grid.nLon : Math.min(i0 + 1, grid.nLon - 1);
+  const cell = (i: number, j: number, weight: number): NeighbourCell => ({ i, j, lat: cellLat(grid, j), lon: cellLon(grid, i), weight });
+  return [cell(i0, j0, (1 - fx) * (1 - fy)), cell(i1, j0, fx * (1 - fy)), cell(i0, j1, (1 - fx) * fy), cell(i1, j1, fx * fy)];
+}
+
+/**
+ * Bilinear combination of four series (same length), ignoring missing values by renormalising
+ * the remaining weights; NaN where all four are missing.
+ */
+export function bilinear(series: readonly Float32Array[], weights: readonly number[], out = new Float32Array(series[0]!.length)): Float32Array {
+  for (let k = 0; k < out.length; k++) {
+    let sum = 0;
+    let w = 0;
+    for (let c = 0; c < series.length; c++) {
+      const x = series[c]![k]!;
+      const wc = weights[c]!;
+      if (wc > 0 && !Number.isNaN(x)) {
+        sum += x * wc;
+        w += wc;
+      }
+    }
+    out[k] = w > 0 ? sum / w : NaN;
+  }
+  return out;
+}

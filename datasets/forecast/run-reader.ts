@@ -1,0 +1,199 @@
+/**
+ * Reads a run file (FORMAT.md): the time series of one cell, or of the four cells around a point
+ * with at most two reads (one per tile row; a third and fourth only where a quad straddles the
+ * 0/360 seam of a global grid).
+ */
+import { openSync, promises as fs } from "node:fs";
+import { openEnvelope, readEnvelopeHeader, type BuildMetadata } from "../artifact/envelope.ts";
+import { DATASETS } from "../catalog.ts";
+import { DataFormatError, MissingInputError } from "../common/errors.ts";
+import { fileSource, memorySource, type ByteSource } from "./byte-source.ts";
+import { neighbours, type NeighbourCell } from "./grid.ts";
+import { decodeSeries } from "./series-codec.ts";
+import { tileExtent, tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";
+import type { RunMeta } from "./types.ts";
+
+export const RUN_KIND = "forecast-run";
+
+/** The series of the cells around a point: `values[v][c]` is variable v (as requested), cell c. */
+export interface PointSeries {
+  model: string;
+  runTime: string;
+  steps: number[];
+  intervalStart: number[];
+  cells: NeighbourCell[];
+  variables: string[];
+  values: Float32Array[][];
+}
+
+function u32le(b: Uint8Array, o: number): number {
+  return (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
+}
+
+export class ForecastRun {
+  readonly layout: TileLayout;
+  private readonly varIndex: Map<string, number>;
+  /** Payload offsets of the tile records (count + 1 entries). */
+  private readonly tileOffsets: Float64Array;
+  /** How many reads the last `pointSeries` call made (for tests and benches). */
+  lastReads = 0;
+
+  private constructor(
+    readonly meta: RunMeta,
+    readonly metadata: BuildMetadata,
+    private readonly source: ByteSource,
+    readonly file: string,
+  ) {
+    this.layout = tileLayout(meta.grid, meta.tile);
+    this.varIndex = new Map(meta.variables.map((v, k) => [v.name, k]));
+    const table = source.read(0, tileTableBytes(this.layout.count));
+    const view = new DataView(table.buffer, table.byteOffset, table.byteLength);
+    if (table.byteLength < 8 || view.getUint32(0, true) !== this.layout.count) {
+      throw new DataFormatError({ file, offset: 0, field: "tileCount" }, `${this.layout.count} tiles for the grid in the metadata`, table.byteLength < 8 ? "a truncated table" : String(view.getUint32(0, true)));
+    }
+    this.tileOffsets = new Float64Array(this.layout.count + 1);
+    for (let t = 0; t <= this.layout.count; t++) this.tileOffsets[t] = view.getFloat64(8 + 8 * t, true);
+  }
+
+  /** Opens a run held in memory (checks magic, version, checksum). */
+  static from(bytes: Uint8Array, file: string): ForecastRun {
+    const spec = DATASETS.forecast;
+    const opened = openEnvelope(bytes, { magic: spec.magic, formatVersion: spec.formatVersion, file });
+    return new ForecastRun(checkMeta(opened.metadata, file), opened.metadata, memorySource(opened.payload), file);
+  }
+
+  /**
+   * Opens a run file: read into memory when at most `memoryLimitBytes`, else kept open and read
+   * with positioned reads (header only checked; no payload checksum over gigabytes at startup).
+   */
+  static async open(file: string, memoryLimitBytes = 512 * 2 ** 20): Promise<ForecastRun> {
+    let size: number;
+    try {
+      size = (await fs.stat(file)).size;
+    } catch {
+      throw new MissingInputError(file, "forecast run file");
+    }
+    if (size <= memoryLimitBytes) return ForecastRun.from(await fs.readFile(file), file);
+    const spec = DATASETS.forecast;
+    const handle = await fs.open(file, "r");
+    const head = Buffer.alloc(Math.min(size, 1 << 20));
+    await handle.read(head, 0, head.length, 0);
+    await handle.close();
+    const { metadata, payloadOffset } = readEnvelopeHeader(head, { magic: spec.magic, formatVersion: spec.formatVersion, file });
+    if (size - payloadOffset !== metadata.payloadBytes) {
+      throw new DataFormatError({ file, offset: payloadOffset }, `a payload of ${metadata.payloadBytes} bytes`, `${size - payloadOffset} bytes`);
+    }
+    return new ForecastRun(checkMeta(metadata, file), metadata, fileSource(openSync(file, "r"), payloadOffset), file);
+  }
+
+  close(): void {
+    this.source.close?.();
+  }
+
+  hasVariable(name: string): boolean {
+    return this.varIndex.has(name);
+  }
+
+  /** The series of one cell, or undefined for an unknown variable or a cell outside the grid. */
+  cellSeries(i: number, j: number, variable: string): Float32Array | undefined {
+    const v = this.varIndex.get(variable);
+    const { grid } = this.meta;
+    if (v === undefined || i < 0 || j < 0 || i >= grid.nLon || j >= grid.nLat) return undefined;
+    const t = Math.floor(j / this.meta.tile.lat) * this.layout.tilesLon + Math.floor(i / this.meta.tile.lon);
+    const start = this.tileOffsets[t]!;
+    const record = this.source.read(start, this.tileOffsets[t + 1]! - start);
+    const out = new Float32Array(this.meta.steps.length);
+    this.decodeCell(record, 0, i, j, v, out, 0);
+    return out;
+  }
+
+  /**
+   * The series of the four cells around (lat, lon) for the given variables (default: all stored),
+   * or undefined outside the grid. Variables the run lacks are returned as all-NaN series.
+   */
+  pointSeries(lat: number, lon: number, variables: readonly string[] = this.meta.variables.map((v) => v.name)): PointSeries | undefined {
+    const cells = neighbours(this.meta.grid, lat, lon);
+    if (!cells) return undefined;
+    const { tile } = this.meta;
+    const nSteps = this.meta.steps.length;
+    const tilesLon = this.layout.tilesLon;
+    // One read per tile row: the tiles of a row are contiguous, so [first, last] is one range.
+    const reads = new Map<string, { record: Uint8Array; base: number }>();
+    let readCount = 0;
+    const tileOf = (c: NeighbourCell): { row: number; col: number } => ({ row: Math.floor(c.j / tile.lat), col: Math.floor(c.i / tile.lon) });
+    const rows = new Map<number, number[]>();
+    for (const c of cells) {
+      const { row, col } = tileOf(c);
+      const cols = rows.get(row) ?? [];
+      if (!cols.includes(col)) cols.push(col);
+      rows.set(row, cols);
+    }
+    for (const [row, cols] of rows) {
+      cols.sort((a, b) => a - b);
+      // Adjacent columns share a read; a seam-straddling pair (first and last column) does not.
+      const groups: number[][] = [];
+      for (const col of cols) {
+        const g = groups[groups.length - 1];
+        if (g && col === g[g.length - 1]! + 1) g.push(col);
+        else groups.push([col]);
+      }
+      for (const g of groups) {
+        const first = row * tilesLon + g[0]!;
+        const last = row * tilesLon + g[g.length - 1]!;
+        const start = this.tileOffsets[first]!;
+        const bytes = this.source.read(start, this.tileOffsets[last + 1]! - start);
+        readCount++;
+        for (let t = first; t <= last; t++) reads.set(String(t), { record: bytes, base: this.tileOffsets[t]! - start });
+      }
+    }
+    this.lastReads = readCount;
+    const all = new Float32Array(variables.length * cells.length * nSteps);
+    const values: Float32Array[][] = [];
+    for (const [k, name] of variables.entries()) {
+      const v = this.varIndex.get(name);
+      const perCell: Float32Array[] = [];
+      for (const [ci, c] of cells.entries()) {
+        const out = all.subarray((k * cells.length + ci) * nSteps, (k * cells.length + ci + 1) * nSteps);
+        if (v === undefined) out.fill(NaN);
+        else {
+          const { row, col } = tileOf(c);
+          const r = reads.get(String(row * tilesLon + col))!;
+          this.decodeCell(r.record, r.base, c.i, c.j, v, out, 0);
+        }
+        perCell.push(out);
+      }
+      values.push(perCell);
+    }
+    const { model, runTime, steps, intervalStart } = this.meta;
+    return { model, runTime, steps, intervalStart, cells, variables: [...variables], values };
+  }
+
+  private decodeCell(bytes: Uint8Array, base: number, i: number, j: number, v: number, out: Float32Array, outOffset: number): void {
+    const { tile, grid } = this.meta;
+    const tileRow = Math.floor(j / tile.lat);
+    const tileCol = Math.floor(i / tile.lon);
+    const { rows, cols } = tileExtent(grid, tile, tileRow, tileCol);
+    const cell = (j - tileRow * tile.lat) * cols + (i - tileCol * tile.lon);
+    const blob = base + u32le(bytes, base + 4 * (v * rows * cols + cell));
+    const variable = this.meta.variables[v]!;
+    decodeSeries(bytes, blob, this.meta.steps.length, variable.scale, variable.offset, out, outOffset);
+  }
+}
+
+function checkMeta(metadata: BuildMetadata, file: string): RunMeta {
+  if (metadata.kind !== RUN_KIND) throw new DataFormatError({ file, field: "kind" }, RUN_KIND, JSON.stringify(metadata.kind));
+  const meta = metadata.extra as unknown as RunMeta;
+  const ok =
+    typeof meta?.model === "string" &&
+    Array.isArray(meta.steps) &&
+    Array.isArray(meta.intervalStart) &&
+    meta.intervalStart.length === meta.steps.length &&
+    Array.isArray(meta.variables) &&
+    meta.grid !== undefined &&
+    meta.grid.nLat > 0 &&
+    meta.grid.nLon > 0 &&
+    meta.tile?.lat > 0 &&
+    meta.tile?.lon > 0;
+  if (!ok) throw new DataFormatError({ file, field: "extra" }, "run metadata with model, steps, intervalStart, grid, tile and variables", JSON.stringify(metadata.extra).slice(0, 200));
+  return meta;
+}
