@@ -3,12 +3,13 @@
  */
 import type { DatasetName } from "../../datasets/catalog.ts";
 import { readCheckedArtifact } from "./check-envelope.ts";
+import { loadElevation } from "../elevation/load.ts";
 import type { DatasetLoader } from "./loader.ts";
 
 export const LOADERS = {
   places: readCheckedArtifact,
   admin: readCheckedArtifact,
-  elevation: readCheckedArtifact,
+  elevation: loadElevation,
   stations: readCheckedArtifact,
   forecast: readCheckedArtifact,
 } satisfies Record<DatasetName, DatasetLoader<unknown>>;
