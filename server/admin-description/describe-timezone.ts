@@ -29,7 +29,7 @@ export function describeTimezone(zone: string, latitude: number, longitude: numb
   const epochMs = instant.getTime();
   const wholeSecondMs = Math.floor(epochMs / 1000) * 1000;
   const clock = wallClock(zone, wholeSecondMs);
-  const offset = Math.round((wallClockAsUtcMs(clock) - wholeSecondMs) / MINUTE_MS);
+  const offset = offsetMinutes(zone, wholeSecondMs);
   const standard = standardOffsetMinutes(zone, clock.year);
 
   // The local day's midday as a UTC instant; the sun's transit nearest to it is the day's noon.

@@ -1,7 +1,10 @@
 /**
  * Wall-clock facts of an IANA timezone at an instant, from the runtime's ICU tz database through
- * `Intl.DateTimeFormat`. Formatters are costly to construct (tens of µs), so one is cached per
- * zone; the standard offset is cached per (zone, year).
+ * `Intl.DateTimeFormat`. Formatters are costly to construct (~130 µs), so one is cached per zone.
+ * `formatToParts` still costs ~6 µs, so offsets are cached per (zone, 15-minute UTC slot): a slot
+ * is cached only when the offset at its first and last second agree (tz transitions are at least
+ * hours apart), so a cached answer is the exact one. Requests mostly ask about "now" and the
+ * sunrise/sunset of today, which then hit the cache. The standard offset is cached per (zone, year).
  *
  * Offsets are in whole minutes east of UTC (+05:30 → 330, Chatham +12:45 → 765). POSIX-style
  * `Etc/GMT±N` ids have the inverted sign of their name: Etc/GMT-12 is UTC+12 (720), Etc/GMT+10
@@ -55,8 +58,8 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
-/** The wall clock in `zone` at `epochMs` (milliseconds dropped). Throws RangeError for an unknown zone. */
-export function wallClock(zone: string, epochMs: number): WallClock {
+/** The wall clock read from the formatter (whole seconds). */
+function readWallClock(zone: string, epochMs: number): WallClock {
   const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   let bce = false;
   for (const part of formatterOf(zone).formatToParts(epochMs)) {
@@ -84,10 +87,58 @@ export function wallClockAsUtcMs(clock: WallClock): number {
   return date.getTime();
 }
 
+const wholeSecond = (epochMs: number): number => Math.floor(epochMs / 1000) * 1000;
+
+/** Offset in ms (wall clock minus UTC) straight from the formatter. */
+function readOffsetMs(zone: string, epochMs: number): number {
+  const t = wholeSecond(epochMs);
+  return wallClockAsUtcMs(readWallClock(zone, t)) - t;
+}
+
+const SLOT_MS = 15 * MINUTE_MS;
+/** Slots kept per zone before that zone's cache is emptied (bounds memory: ~420 zones × this). */
+const SLOTS_PER_ZONE = 256;
+const offsetSlots = new Map<string, Map<number, number>>();
+
+/** UTC offset of `zone` at `epochMs` in ms east of UTC (a whole number of seconds). */
+export function offsetMs(zone: string, epochMs: number): number {
+  const slot = Math.floor(epochMs / SLOT_MS);
+  let slots = offsetSlots.get(zone);
+  const cached = slots?.get(slot);
+  if (cached !== undefined) return cached;
+  const first = readOffsetMs(zone, slot * SLOT_MS);
+  const last = readOffsetMs(zone, slot * SLOT_MS + SLOT_MS - 1000);
+  if (first !== last) return readOffsetMs(zone, epochMs); // a transition inside this slot
+  if (slots === undefined || slots.size >= SLOTS_PER_ZONE) {
+    slots = new Map();
+    offsetSlots.set(zone, slots);
+  }
+  slots.set(slot, first);
+  return first;
+}
+
 /** UTC offset of `zone` at `epochMs`, in whole minutes east of UTC. */
 export function offsetMinutes(zone: string, epochMs: number): number {
-  const wholeSecondMs = Math.floor(epochMs / 1000) * 1000;
-  return Math.round((wallClockAsUtcMs(wallClock(zone, wholeSecondMs)) - wholeSecondMs) / MINUTE_MS);
+  return Math.round(offsetMs(zone, epochMs) / MINUTE_MS);
+}
+
+/** The wall clock in `zone` at `epochMs` (milliseconds dropped). Throws RangeError for an unknown zone. */
+export function wallClock(zone: string, epochMs: number): WallClock {
+  const local = new Date(wholeSecond(epochMs) + offsetMs(zone, epochMs));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
+}
+
+/** Empties the offset caches (benches measure the cold path with it). */
+export function clearOffsetCache(): void {
+  offsetSlots.clear();
+  standardOffsets.clear();
 }
 
 /**
@@ -109,7 +160,7 @@ export function standardOffsetMinutes(zone: string, year: number): number {
     const december = new Date(0);
     december.setUTCFullYear(year, 11, 21);
     december.setUTCHours(12, 0, 0, 0);
-    standard = Math.min(offsetMinutes(zone, june.getTime()), offsetMinutes(zone, december.getTime()));
+    standard = Math.round(Math.min(readOffsetMs(zone, june.getTime()), readOffsetMs(zone, december.getTime())) / MINUTE_MS);
     standardOffsets.set(key, standard);
   }
   return standard;
