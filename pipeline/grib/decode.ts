@@ -1,0 +1,164 @@
+/**
+ * Decoding of one field's values, in the file's scanning order (with alternating rows turned the
+ * same way, see unBoustrophedon), as float32. Points masked by a
+ * bitmap and values flagged missing by complex packing are NaN.
+ *   GRIB2: simple packing (5.0), complex packing (5.2), complex packing with spatial differencing
+ *   (5.3), IEEE floats (5.4); bitmaps from section 6 (indicator 0, or 254 = the previous one).
+ *   GRIB1: simple grid-point packing with or without a bitmap section.
+ * Everything else throws UnsupportedGribError naming the template; never wrong numbers.
+ */
+import { ibm32, ieee32, s16, u16, u24, u32, u8 } from "./bytes.ts";
+import { padded, unpackRun } from "./bit-unpack.ts";
+import { unpackComplex } from "./complex-unpack.ts";
+import { formatError, UnsupportedGribError } from "./errors.ts";
+import type { GribField } from "./types.ts";
+
+interface Packed {
+  /** Integer (or, for IEEE, final) values of the packed points. */
+  values: Float64Array;
+  missing: Uint8Array | undefined;
+  reference: number;
+  binaryScale: number;
+  decimalScale: number;
+  /** True when `values` are final (IEEE): no R, E, D to apply. */
+  final: boolean;
+}
+
+/** Decodes a field listed by scanGrib from the same bytes. `file` names it in errors. */
+export function decodeField(bytes: Uint8Array, field: GribField, file = "GRIB file"): Float32Array {
+  if (field.unsupported) throw new UnsupportedGribError(file, field.messageOffset, field.unsupported);
+  const packed = field.edition === 2 ? unpackGrib2(bytes, field, file) : unpackGrib1(bytes, field, file);
+  const out = new Float32Array(field.numberOfPoints);
+  const bitmapAt = field.sections.bitmap;
+  // GRIB2 section 6 and GRIB1 BMS both start the bitmap at octet 7.
+  const bitmap = bitmapAt < 0 ? undefined : bitmapAt + 6;
+  if (bitmap !== undefined) {
+    const bitmapEnd = field.edition === 2 ? bitmapAt + u32(bytes, bitmapAt) : bitmapAt + u24(bytes, bitmapAt);
+    if (bitmap + Math.ceil(field.numberOfPoints / 8) > bitmapEnd) {
+      throw formatError(file, bitmapAt, `a bitmap of ${field.numberOfPoints} bits`, `${(bitmapEnd - bitmap) * 8} bits`);
+    }
+  }
+  const present = bitmap === undefined ? field.numberOfPoints : countBits(bytes, bitmap, field.numberOfPoints);
+  if (packed.values.length !== present) {
+    throw formatError(file, field.sections.data, `${present} packed values (points with data)`, String(packed.values.length));
+  }
+  scaleInto(packed, out, bytes, bitmap);
+  if (gridScanMode(field) & 0x10) unBoustrophedon(out, field);
+  return out;
+}
+
+function gridScanMode(field: GribField): number {
+  if (field.grid.kind === "latlon") return field.grid.scanMode;
+  return field.grid.params["scanMode"] ?? 0;
+}
+
+/**
+ * Scanning mode bit 0x10: rows alternate direction in the file (boustrophedon). Like ecCodes, we
+ * return the values with every row in the direction of the first one, so that index = row *
+ * rowLength + column holds for every row (coordinates.ts assumes this).
+ */
+function unBoustrophedon(out: Float32Array, field: GribField): void {
+  const mode = gridScanMode(field);
+  const ni = field.grid.ni;
+  const nj = field.grid.nj;
+  const rowLength = mode & 0x20 ? nj : ni;
+  const rows = mode & 0x20 ? ni : nj;
+  if (rowLength * rows !== out.length) return;
+  for (let r = 1; r < rows; r += 2) out.subarray(r * rowLength, (r + 1) * rowLength).reverse();
+}
+
+function countBits(b: Uint8Array, start: number, n: number): number {
+  let count = 0;
+  const full = n >>> 3;
+  for (let i = 0; i < full; i++) {
+    let v = b[start + i]!;
+    v = v - ((v >>> 1) & 0x55);
+    v = (v & 0x33) + ((v >>> 2) & 0x33);
+    count += (v + (v >>> 4)) & 0x0f;
+  }
+  for (let k = full * 8; k < n; k++) if (b[start + (k >>> 3)]! & (0x80 >>> (k & 7))) count++;
+  return count;
+}
+
+/** value = (R + X * 2^E) * 10^-D, in double precision like ecCodes, then rounded to float32. */
+function scaleInto(p: Packed, out: Float32Array, b: Uint8Array, bitmap: number | undefined): void {
+  const { values, missing } = p;
+  const r = p.final ? 0 : p.reference;
+  const e = p.final ? 1 : 2 ** p.binaryScale;
+  const d = p.final ? 1 : 10 ** -p.decimalScale;
+  if (bitmap === undefined) {
+    if (missing) {
+      for (let i = 0; i < values.length; i++) out[i] = missing[i] ? NaN : (r + values[i]! * e) * d;
+    } else {
+      for (let i = 0; i < values.length; i++) out[i] = (r + values[i]! * e) * d;
+    }
+    return;
+  }
+  let k = 0;
+  for (let i = 0; i < out.length; i++) {
+    if (b[bitmap + (i >>> 3)]! & (0x80 >>> (i & 7))) {
+      out[i] = missing && missing[k] ? NaN : (r + values[k]! * e) * d;
+      k++;
+    } else {
+      out[i] = NaN;
+    }
+  }
+}
+
+function unpackGrib2(b: Uint8Array, field: GribField, file: string): Packed {
+  const s5 = field.sections.representation;
+  const s7 = field.sections.data;
+  const count = u32(b, s5 + 5);
+  const template = u16(b, s5 + 9);
+  const dataLength = u32(b, s7) - 5;
+  if (template === 4) return unpackIeee(b, file, s5, s7, count, dataLength);
+  const reference = ieee32(b, s5 + 11);
+  const binaryScale = s16(b, s5 + 15);
+  const decimalScale = s16(b, s5 + 17);
+  const nbits = u8(b, s5 + 19);
+  if (template === 0) {
+    if (Math.ceil((count * nbits) / 8) > dataLength) {
+      throw formatError(file, s7, `section 7 of ${Math.ceil((count * nbits) / 8) + 5} octets (${count} values x ${nbits} bits)`, String(dataLength + 5));
+    }
+    const values = new Float64Array(count);
+    if (nbits > 0) unpackRun(padded(b, s7 + 5, dataLength), 0, nbits, count, 0, values, 0);
+    return { values, missing: undefined, reference, binaryScale, decimalScale, final: false };
+  }
+  if (template === 2 || template === 3) {
+    const { values, missing } = unpackComplex(b, file, s5, s7, count);
+    return { values, missing, reference, binaryScale, decimalScale, final: false };
+  }
+  throw new UnsupportedGribError(file, s5, `GRIB2 data representation template 5.${template}`);
+}
+
+function unpackIeee(b: Uint8Array, file: string, s5: number, s7: number, count: number, dataLength: number): Packed {
+  const precision = u8(b, s5 + 11);
+  const size = precision === 1 ? 4 : precision === 2 ? 8 : 0;
+  if (size === 0) throw formatError(file, s5 + 11, "IEEE precision 1 (32 bits) or 2 (64 bits), code table 5.7", String(precision));
+  if (count * size > dataLength) throw formatError(file, s7, `section 7 of ${count * size + 5} octets`, String(dataLength + 5));
+  const view = new DataView(b.buffer, b.byteOffset + s7 + 5, count * size);
+  const values = new Float64Array(count);
+  for (let i = 0; i < count; i++) values[i] = size === 4 ? view.getFloat32(i * 4, false) : view.getFloat64(i * 8, false);
+  return { values, missing: undefined, reference: 0, binaryScale: 0, decimalScale: 0, final: true };
+}
+
+function unpackGrib1(b: Uint8Array, field: GribField, file: string): Packed {
+  const bds = field.sections.data;
+  const length = u24(b, bds);
+  const unusedBits = u8(b, bds + 3) & 0x0f;
+  const binaryScale = s16(b, bds + 4);
+  const reference = ibm32(b, bds + 6);
+  const nbits = u8(b, bds + 10);
+  const decimalScale = s16(b, field.sections.product + 26);
+  const bitmap = field.sections.bitmap;
+  const present = bitmap < 0 ? field.numberOfPoints : countBits(b, bitmap + 6, field.numberOfPoints);
+  const values = new Float64Array(present);
+  if (nbits > 0) {
+    const available = (length - 11) * 8 - unusedBits;
+    if (present * nbits > available) {
+      throw formatError(file, bds, `a binary data section holding ${present} values of ${nbits} bits`, `${Math.floor(available / nbits)} values`);
+    }
+    unpackRun(padded(b, bds + 11, length - 11), 0, nbits, present, 0, values, 0);
+  }
+  return { values, missing: undefined, reference, binaryScale, decimalScale, final: false };
+}
