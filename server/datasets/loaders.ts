@@ -4,10 +4,11 @@
 import type { DatasetName } from "../../datasets/catalog.ts";
 import { readCheckedArtifact } from "./check-envelope.ts";
 import { loadElevation } from "../elevation/load.ts";
+import { loadPlaces } from "../places/load-places.ts";
 import type { DatasetLoader } from "./loader.ts";
 
 export const LOADERS = {
-  places: readCheckedArtifact,
+  places: loadPlaces,
   admin: readCheckedArtifact,
   elevation: loadElevation,
   stations: readCheckedArtifact,

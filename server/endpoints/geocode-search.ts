@@ -1,12 +1,65 @@
-import { parseLimit, parseOffset, parseQ } from "../http/params.ts";
+import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, parseLimit, parseOffset, parseQ } from "../http/params.ts";
+import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { defineEndpoint } from "./endpoint.ts";
-import { notServedYet } from "./not-built.ts";
+
+const DESCRIPTION = `Forward geocoding over the GeoNames gazetteer (the embedded default holds the
+~200,000 places of GeoNames \`cities500\`).
+
+- **Folding**: case, diacritics and punctuation are ignored (Zürich = zurich = ZURICH,
+  Kraków = Krakow, São Paulo = sao paulo); apostrophes and full stops vanish (N'Djamena = Ndjamena,
+  D.C. = DC); hyphens and other punctuation count as spaces.
+- **Names**: a place is found by its GeoNames name, its ASCII name and its alternate names,
+  including other scripts (Москва, 東京, मुंबई). Historic and colloquial names and airport codes
+  from alternateNamesV2 match only exactly.
+- **Match tiers**, best first: exact name; exact historic/colloquial name or code; prefix
+  ("ber" finds Berlin); typo (edit distance 1 for a folded query of 4 to 7 characters, 2 from 8
+  characters; an adjacent transposition counts as 1 edit; typos are matched against the places'
+  main and ASCII names).
+- **Qualifiers**: text after a comma restricts the search: "Paris, US", "Portland, Oregon",
+  "Springfield, IL", "Cambridge, United Kingdom". Each qualifier must name the place's country
+  (ISO2, ISO3, or the country's name in any of the 23 languages of the spec, or CLDR's short
+  forms such as UK) or its admin-1 area (name, or its letter code such as IL or ENG, or the full
+  GeoNames code such as US.IL). A qualifier that names several things (CA: Canada and California)
+  accepts any of them. When a part after a comma is not a known qualifier the whole text is
+  searched as one name.
+- **Order**: by tier, then by a static importance: log10(population + 1) plus a bonus for capitals
+  (PPLC +2) and administrative seats (PPLA +1, PPLA2 +0.5, ...), ties broken by GeoNames id.
+  The order is total and deterministic, so paging with \`offset\` never repeats or skips a place.
+- **total** is the number of distinct places matching the query (all tiers), whatever
+  \`limit\` and \`offset\` are. \`limit\` defaults to ${LIMIT_DEFAULT} (maximum ${LIMIT_MAX});
+  \`limit=0\` returns only \`total\` and an empty \`points\`.
+- **No match** is not an error: 200 with \`total\` 0 and an empty \`points\` array; the same for
+  an \`offset\` past the end.
+- **Point**: \`id\` is \`gn:\` followed by the GeoNames id (stable across rebuilds, accepted by
+  /geocode/id and /weather/id); \`name\` is the GeoNames name (whichever name matched);
+  \`address\` is [admin-1 name, country name in English], leaving out what is unknown; \`type\`
+  is GeoNames' description of the feature code (e.g. "capital of a political entity",
+  "populated place").`;
 
 export const geocodeSearchEndpoint = defineEndpoint({
   path: "/geocode/search/2/json",
   summary: "Forward geocoding: free-text search returning points.",
   params: ["q", "limit", "offset"],
   datasets: ["places"],
+  docs: {
+    description: DESCRIPTION,
+    content: {
+      type: "object",
+      required: ["total", "points"],
+      properties: {
+        total: { type: "integer", minimum: 0, description: "Number of places matching the query, over all pages." },
+        points: { type: "array", items: POINT_SCHEMA, description: "The page [offset, offset + limit) of the ordered matches." },
+      },
+    },
+    params: {
+      q: "Text to search: a place name, optionally followed by comma-separated qualifiers (country or admin-1 area). 1 to 200 characters.",
+      limit: `Number of points to return, 0 to ${LIMIT_MAX}; default ${LIMIT_DEFAULT}. 0 returns only total.`,
+      offset: `Index of the first match to return, 0 to ${OFFSET_MAX}; default 0.`,
+    },
+  },
   parse: (query) => ({ q: parseQ(query), limit: parseLimit(query), offset: parseOffset(query) }),
-  handle: notServedYet(["places"]),
+  handle: ({ q, limit, offset }, data) => {
+    const page = data.places.search(q, limit, offset);
+    return { content: { total: page.total, points: page.places.map((p) => data.places.point(p)) } };
+  },
 });

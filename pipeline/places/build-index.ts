@@ -1,0 +1,41 @@
+/**
+ * Streams ranked places and grouped keys out of the DuckDB file into the search index writer.
+ */
+import type { DuckDBConnection, DuckDBListValue } from "@duckdb/node-api";
+import type { Logger } from "../../datasets/common/log.ts";
+import { codePointLength } from "../../datasets/places/fold.ts";
+import type { PlacesTables } from "../../datasets/places/index-format.ts";
+import { PlacesIndexWriter } from "../../datasets/places/index-writer.ts";
+import { Progress } from "../common/progress.ts";
+import { KEYS_IN_BYTE_ORDER, PLACES_IN_RANK_ORDER } from "./database.ts";
+
+async function* rowsOf(conn: DuckDBConnection, sql: string): AsyncGenerator<unknown[]> {
+  const result = await conn.stream(sql);
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) return;
+    for (const row of chunk.getRows()) yield row;
+  }
+}
+
+export async function buildIndex(conn: DuckDBConnection, tables: PlacesTables, placeCount: number, logger: Logger): Promise<{ writer: PlacesIndexWriter; fuzzyKeys: number }> {
+  const writer = new PlacesIndexWriter(tables);
+  const placeProgress = new Progress(logger, "index places", placeCount, "places");
+  for await (const row of rowsOf(conn, PLACES_IN_RANK_ORDER)) {
+    const [geonameId, name, lat, lon, population, country, admin1, feature, timezone] = row as [number, string, number, number, bigint, number, number, number, number];
+    writer.addPlace({ geonameId, name, lat, lon, population: Number(population), country, admin1, feature, timezone });
+    placeProgress.tick();
+  }
+  placeProgress.finish();
+  const keyProgress = new Progress(logger, "index names", undefined, "keys");
+  let fuzzyKeys = 0;
+  for await (const row of rowsOf(conn, KEYS_IN_BYTE_ORDER)) {
+    const [key, postings, primary] = row as [string, DuckDBListValue, boolean];
+    const fuzzy = primary && codePointLength(key) >= 3;
+    if (fuzzy) fuzzyKeys++;
+    writer.addKey(key, postings.items as number[], fuzzy);
+    keyProgress.tick();
+  }
+  keyProgress.finish();
+  return { writer, fuzzyKeys };
+}

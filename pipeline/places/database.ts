@@ -1,0 +1,82 @@
+/**
+ * Loads the staging TSV files into the places DuckDB file (full records: countries, admin1,
+ * places, names) and ranks the places. DuckDB sorts and groups out of core (memory_limit plus a
+ * temp directory), which is what keeps the full allCountries build inside its memory budget.
+ */
+import type { DuckDBConnection } from "@duckdb/node-api";
+import type { Admin1Record } from "./admin1-codes.ts";
+import type { CountryRecord } from "./country-info.ts";
+import type { StagedPlaces } from "./stage-places.ts";
+import { TsvWriter } from "./tsv-writer.ts";
+import path from "node:path";
+
+function sqlString(s: string): string {
+  return `'${s.replaceAll("'", "''")}'`;
+}
+
+function readTsv(file: string, columns: Record<string, string>): string {
+  const cols = Object.entries(columns).map(([k, v]) => `${sqlString(k)}: ${sqlString(v)}`).join(", ");
+  return `read_csv(${sqlString(file)}, delim='\\t', quote='', escape='', header=false, auto_detect=false, columns={${cols}})`;
+}
+
+export async function configureDuckdb(conn: DuckDBConnection, tempDir: string, memoryLimitMb: number): Promise<void> {
+  await conn.run(`SET memory_limit='${memoryLimitMb}MB'`);
+  await conn.run(`SET temp_directory=${sqlString(tempDir)}`);
+  await conn.run("SET preserve_insertion_order=false");
+}
+
+export async function loadDatabase(
+  conn: DuckDBConnection,
+  staged: StagedPlaces,
+  countries: readonly CountryRecord[],
+  admin1: readonly Admin1Record[],
+  stagingDir: string,
+): Promise<void> {
+  const countriesTsv = new TsvWriter(path.join(stagingDir, "countries.tsv"));
+  countries.forEach((c, i) => countriesTsv.add([c.iso2, c.iso3, c.name, c.capital, c.continent, c.population, c.geonameId, staged.countryCounts[i] ?? 0]));
+  await countriesTsv.finish();
+  const admin1Tsv = new TsvWriter(path.join(stagingDir, "admin1.tsv"));
+  admin1.forEach((a, i) => admin1Tsv.add([a.code, a.name, a.asciiName, a.geonameId, staged.admin1Counts[i] ?? 0]));
+  await admin1Tsv.finish();
+
+  await conn.run(`CREATE TABLE countries AS SELECT * FROM ${readTsv(countriesTsv.path, {
+    iso2: "VARCHAR", iso3: "VARCHAR", name: "VARCHAR", capital: "VARCHAR", continent: "VARCHAR",
+    population: "BIGINT", geonameid: "UBIGINT", place_count: "UBIGINT",
+  })}`);
+  await conn.run(`CREATE TABLE admin1 AS SELECT * FROM ${readTsv(admin1Tsv.path, {
+    code: "VARCHAR", name: "VARCHAR", asciiname: "VARCHAR", geonameid: "UBIGINT", place_count: "UBIGINT",
+  })}`);
+  // rank: position in descending importance, ties by GeoNames id; it is the place's index in places.idx.
+  await conn.run(`CREATE TABLE places AS SELECT *, CAST(row_number() OVER (ORDER BY importance DESC, geonameid) - 1 AS UINTEGER) AS rank
+    FROM ${readTsv(staged.placesTsv, {
+      geonameid: "UINTEGER", name: "VARCHAR", asciiname: "VARCHAR", latitude: "DOUBLE", longitude: "DOUBLE",
+      feature_class: "VARCHAR", feature_code: "VARCHAR", country_code: "VARCHAR", cc2: "VARCHAR",
+      admin1_code: "VARCHAR", admin2_code: "VARCHAR", admin3_code: "VARCHAR", admin4_code: "VARCHAR",
+      population: "BIGINT", elevation: "VARCHAR", dem: "VARCHAR", timezone: "VARCHAR", modification_date: "VARCHAR",
+      importance: "DOUBLE", country_index: "INTEGER", admin1_index: "INTEGER", feature_index: "INTEGER", timezone_index: "INTEGER",
+    })}`);
+  // Alternate names of features that are not in the place dump (e.g. alternateNamesV2 with cities500) are dropped.
+  await conn.run(`CREATE TABLE names AS SELECT n.* FROM ${readTsv(staged.namesTsv, {
+    geonameid: "UINTEGER", name: "VARCHAR", key: "VARCHAR", source: "VARCHAR", language: "VARCHAR",
+    is_preferred: "BOOLEAN", is_short: "BOOLEAN", is_colloquial: "BOOLEAN", is_historic: "BOOLEAN", weak: "BOOLEAN",
+  })} n SEMI JOIN places p ON n.geonameid = p.geonameid`);
+}
+
+/** Rows of the index's places section, in rank order. */
+export const PLACES_IN_RANK_ORDER = `SELECT geonameid, name, latitude, longitude, population, country_index, admin1_index, feature_index, timezone_index
+  FROM places ORDER BY rank`;
+
+/**
+ * One row per distinct folded key, in byte order: its postings (rank * 2 + weak, ascending) and
+ * whether it is a primary name (name or ASCII name) of a populated place or an area, the keys that
+ * take part in typo matching. A name is weak (matched exactly only) when every source giving that
+ * key for that place marks it historic, colloquial or a code.
+ */
+export const KEYS_IN_BYTE_ORDER = `SELECT key, list(posting ORDER BY posting) AS postings, bool_or(is_primary) AS is_primary
+  FROM (
+    SELECT n.key, CAST(p.rank * 2 + CASE WHEN bool_and(n.weak) THEN 1 ELSE 0 END AS UINTEGER) AS posting,
+      bool_or(n.source IN ('name', 'asciiname') AND p.feature_class IN ('P', 'A')) AS is_primary
+    FROM names n JOIN places p USING (geonameid)
+    GROUP BY n.key, p.rank
+  )
+  GROUP BY key ORDER BY key`;

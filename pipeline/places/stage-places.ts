@@ -1,0 +1,210 @@
+/**
+ * Streams a GeoNames place dump (and, when given, alternateNamesV2) once, validating each row,
+ * and writes two staging TSV files for DuckDB: `places.tsv` (the full record plus our indexes and
+ * importance) and `names.tsv` (one row per name with its folded key). Only counters and the small
+ * feature/timezone tables stay in memory, so the full 13-million-row allCountries fits in bounded
+ * memory.
+ */
+import path from "node:path";
+import type { Logger } from "../../datasets/common/log.ts";
+import { foldName } from "../../datasets/places/fold.ts";
+import type { FeatureEntry } from "../../datasets/places/index-format.ts";
+import { openSource, readLines, type SourceOptions } from "../common/source.ts";
+import { Progress } from "../common/progress.ts";
+import { CODE_LANGUAGES, NOT_NAMES, parseAlternateNameLine } from "./alternate-names.ts";
+import { parseGeonameLine } from "./geoname-row.ts";
+import { importanceOf } from "./importance.ts";
+import type { MalformedRows } from "./malformed.ts";
+import { TsvWriter } from "./tsv-writer.ts";
+
+export interface StageInput {
+  placesLocation: string;
+  alternateNamesLocation?: string;
+  sourceOptions: SourceOptions;
+  /** ISO2 → index into the country table. */
+  countryIndex: ReadonlyMap<string, number>;
+  /** "CC.code" → index into the admin-1 table. */
+  admin1Index: ReadonlyMap<string, number>;
+  /** GeoNames id of a country or admin-1 area → where to add alternate names as qualifier aliases. */
+  aliasTargets: ReadonlyMap<number, { kind: "country" | "admin1"; index: number }>;
+  stagingDir: string;
+  malformed: MalformedRows;
+  logger: Logger;
+}
+
+export interface StagedPlaces {
+  placesTsv: string;
+  namesTsv: string;
+  places: number;
+  names: number;
+  alternateNameRows: number;
+  /** Rows without a country code (oceans, international features): left out. */
+  withoutCountry: number;
+  /** Rows whose country code is not in countryInfo: left out (a point needs its country). */
+  unknownCountry: number;
+  duplicates: number;
+  countryCounts: Uint32Array;
+  admin1Counts: Uint32Array;
+  features: FeatureEntry[];
+  timezones: string[];
+  /** Alternate names of countries and admin-1 areas (from alternateNamesV2), folded. */
+  aliases: { kind: "country" | "admin1"; index: number; key: string }[];
+  placesSource: { displayName: string; localPath: string };
+  alternateNamesSource?: { displayName: string; localPath: string };
+}
+
+/** Remembers seen GeoNames ids: a bitmap for the dense range, a Set beyond. */
+class SeenIds {
+  private bits = new Uint32Array(1 << 16);
+  private readonly sparse = new Set<number>();
+  private static readonly DENSE_LIMIT = 1 << 27;
+
+  /** True when the id was already seen. */
+  testAndSet(id: number): boolean {
+    if (id >= SeenIds.DENSE_LIMIT) {
+      if (this.sparse.has(id)) return true;
+      this.sparse.add(id);
+      return false;
+    }
+    const word = id >>> 5;
+    if (word >= this.bits.length) {
+      let size = this.bits.length;
+      while (size <= word) size *= 2;
+      const next = new Uint32Array(size);
+      next.set(this.bits);
+      this.bits = next;
+    }
+    const mask = 1 << (id & 31);
+    if (this.bits[word]! & mask) return true;
+    this.bits[word]! |= mask;
+    return false;
+  }
+}
+
+export async function stagePlaces(input: StageInput): Promise<StagedPlaces> {
+  const placesOut = new TsvWriter(path.join(input.stagingDir, "places.tsv"));
+  const namesOut = new TsvWriter(path.join(input.stagingDir, "names.tsv"));
+  const countryCounts = new Uint32Array(Math.max(1, input.countryIndex.size));
+  const admin1Counts = new Uint32Array(Math.max(1, input.admin1Index.size));
+  const featureIndex = new Map<string, number>();
+  const features: FeatureEntry[] = [];
+  const timezoneIndex = new Map<string, number>();
+  const timezones: string[] = [];
+  const seen = new SeenIds();
+  let withoutCountry = 0;
+  let duplicates = 0;
+  let unknownCountry = 0;
+
+  const source = await openSource(input.placesLocation, input.sourceOptions);
+  const progress = new Progress(input.logger, `read ${source.displayName}`, undefined, "rows");
+  for await (const { line, lineNumber } of readLines(source.stream)) {
+    progress.tick();
+    const r = parseGeonameLine(line);
+    if (r === null) continue;
+    if (typeof r === "string") {
+      input.malformed.record(source.displayName, lineNumber, r);
+      continue;
+    }
+    if (seen.testAndSet(r.geonameId)) {
+      duplicates++;
+      input.malformed.record(source.displayName, lineNumber, `a unique GeoNames id, got ${r.geonameId} again`);
+      continue;
+    }
+    if (r.countryCode === "") {
+      withoutCountry++;
+      continue;
+    }
+    const country = input.countryIndex.get(r.countryCode);
+    if (country === undefined) {
+      unknownCountry++;
+      continue;
+    }
+    const admin1 = input.admin1Index.get(`${r.countryCode}.${r.admin1}`) ?? -1;
+    const featureKey = `${r.featureClass}.${r.featureCode}`;
+    let feature = featureIndex.get(featureKey);
+    if (feature === undefined) {
+      feature = features.length;
+      featureIndex.set(featureKey, feature);
+      features.push({ featureClass: r.featureClass, featureCode: r.featureCode });
+    }
+    let timezone = -1;
+    if (r.timezone !== "") {
+      let tz = timezoneIndex.get(r.timezone);
+      if (tz === undefined) {
+        tz = timezones.length;
+        timezoneIndex.set(r.timezone, tz);
+        timezones.push(r.timezone);
+      }
+      timezone = tz;
+    }
+    countryCounts[country]!++;
+    if (admin1 >= 0) admin1Counts[admin1]!++;
+    const importance = importanceOf(r.featureClass, r.featureCode, r.population);
+    const wait = placesOut.add([
+      r.geonameId, r.name, r.asciiName, r.lat, r.lon, r.featureClass, r.featureCode, r.countryCode, r.cc2,
+      r.admin1, r.admin2, r.admin3, r.admin4, r.population, r.elevation, r.dem, r.timezone, r.modified,
+      importance, country, admin1, feature, timezone,
+    ]);
+    if (wait) await wait;
+    const nameRow = async (name: string, kind: string): Promise<void> => {
+      const key = foldName(name);
+      if (key === "") return;
+      const w = namesOut.add([r.geonameId, name, key, kind, "", 0, 0, 0, 0, 0]);
+      if (w) await w;
+    };
+    await nameRow(r.name, "name");
+    if (r.asciiName !== "" && r.asciiName !== r.name) await nameRow(r.asciiName, "asciiname");
+    for (const alt of r.alternateNames) if (alt !== "") await nameRow(alt, "alternatenames");
+  }
+  progress.finish({ places: placesOut.rows });
+
+  const aliases: StagedPlaces["aliases"] = [];
+  let alternateNameRows = 0;
+  let alternateNamesSource: StagedPlaces["alternateNamesSource"];
+  if (input.alternateNamesLocation !== undefined) {
+    const alt = await openSource(input.alternateNamesLocation, input.sourceOptions);
+    alternateNamesSource = { displayName: alt.displayName, localPath: alt.localPath };
+    const altProgress = new Progress(input.logger, `read ${alt.displayName}`, undefined, "rows");
+    for await (const { line, lineNumber } of readLines(alt.stream)) {
+      altProgress.tick();
+      const a = parseAlternateNameLine(line);
+      if (a === null) continue;
+      if (typeof a === "string") {
+        input.malformed.record(alt.displayName, lineNumber, a);
+        continue;
+      }
+      if (NOT_NAMES.has(a.language)) continue;
+      const key = foldName(a.name);
+      if (key === "") continue;
+      const weak = a.historic || a.colloquial || CODE_LANGUAGES.has(a.language);
+      alternateNameRows++;
+      const target = input.aliasTargets.get(a.geonameId);
+      if (target !== undefined && !weak) aliases.push({ ...target, key });
+      const w = namesOut.add([
+        a.geonameId, a.name, key, "alternateNamesV2", a.language,
+        a.preferred ? 1 : 0, a.short ? 1 : 0, a.colloquial ? 1 : 0, a.historic ? 1 : 0, weak ? 1 : 0,
+      ]);
+      if (w) await w;
+    }
+    altProgress.finish({ names: alternateNameRows });
+  }
+  await placesOut.finish();
+  await namesOut.finish();
+  return {
+    placesTsv: placesOut.path,
+    namesTsv: namesOut.path,
+    places: placesOut.rows,
+    names: namesOut.rows,
+    alternateNameRows,
+    withoutCountry,
+    unknownCountry,
+    duplicates,
+    countryCounts,
+    admin1Counts,
+    features,
+    timezones,
+    aliases,
+    placesSource: { displayName: source.displayName, localPath: source.localPath },
+    ...(alternateNamesSource ? { alternateNamesSource } : {}),
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * Pipeline step `places`: GeoNames countryInfo + admin1CodesASCII + a place dump (+ optional
+ * alternateNamesV2) → `places/places.duckdb` (full records) and `places/places.idx` (the search
+ * index the server loads; datasets/places/FORMAT.md). Both are published only after the whole
+ * build succeeded; a failure leaves the previous artifacts serving.
+ */
+import { randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { DATASETS } from "../../datasets/catalog.ts";
+import { ConfigError, DataFormatError } from "../../datasets/common/errors.ts";
+import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
+import { writeArtifact } from "../../datasets/artifact/write-artifact.ts";
+import { writeDuckdbMeta } from "../../datasets/artifact/duckdb-meta.ts";
+import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
+import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
+import type { PipelineStep, StepContext } from "../common/step.ts";
+import { buildIndex } from "./build-index.ts";
+import { loadCldrNames } from "./cldr-names.ts";
+import { configureDuckdb, loadDatabase } from "./database.ts";
+import { MalformedRows } from "./malformed.ts";
+import { readAdmin1Codes, readCountryInfo } from "./read-tables.ts";
+import { stagePlaces } from "./stage-places.ts";
+import { buildTables } from "./tables.ts";
+
+export const PLACES_DUCKDB_FILE = "places/places.duckdb";
+/** Same magic as the index: the DuckDB file is the index's companion. */
+const DUCKDB_FORMAT_VERSION = 1;
+
+export interface PlacesArgs {
+  countries: string;
+  admin1: string;
+  places: string;
+  alternateNames?: string;
+  maxMalformed: number;
+  memoryLimitMb: number;
+}
+
+const USAGE = `Options:
+  --countries <path|url>        GeoNames countryInfo.txt (leading # comment block allowed)
+  --admin1 <path|url>           GeoNames admin1CodesASCII.txt
+  --places <path|url>           a place dump: cities500, cities15000 or allCountries (.txt, .zip or .gz)
+  --alternate-names <path|url>  optional alternateNamesV2.txt (.txt, .zip or .gz)
+  --max-malformed <n>           malformed rows tolerated over all files (default 1000); one more fails the build
+  --memory-limit-mb <n>         DuckDB memory limit while sorting and grouping (default 1024)
+Writes places/places.idx and places/places.duckdb under GEODATA_DATA_DIR.`;
+
+export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
+  const values = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i]!;
+    const value = args[i + 1];
+    if (!/^--[a-z0-9-]+$/.test(name) || value === undefined) throw new ConfigError("places", "--option value pairs (see --help)", args.join(" "));
+    values.set(name.slice(2), value);
+  }
+  const known = ["countries", "admin1", "places", "alternate-names", "max-malformed", "memory-limit-mb"];
+  for (const k of values.keys()) if (!known.includes(k)) throw new ConfigError(`--${k}`, `one of ${known.map((x) => "--" + x).join(", ")}`, k);
+  const required = (k: string): string => {
+    const v = values.get(k);
+    if (!v) throw new ConfigError(`--${k}`, "a path or URL", "nothing");
+    return v;
+  };
+  const int = (k: string, fallback: number, min: number, max: number): number => {
+    const v = values.get(k);
+    if (v === undefined) return fallback;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new ConfigError(`--${k}`, `an integer from ${min} to ${max}`, v);
+    return Number(v);
+  };
+  const alternateNames = values.get("alternate-names");
+  return {
+    countries: required("countries"),
+    admin1: required("admin1"),
+    places: required("places"),
+    ...(alternateNames ? { alternateNames } : {}),
+    maxMalformed: int("max-malformed", 1000, 0, 1_000_000_000),
+    memoryLimitMb: int("memory-limit-mb", 1024, 64, 1_048_576),
+  };
+}
+
+export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> {
+  const { config, logger } = ctx;
+  const spec = DATASETS.places;
+  const finalIndex = path.join(config.dataDir, spec.file);
+  const finalDb = path.join(config.dataDir, PLACES_DUCKDB_FILE);
+  const workDir = path.join(path.dirname(finalIndex), `.build-${process.pid}-${randomBytes(4).toString("hex")}`);
+  await fs.mkdir(workDir, { recursive: true });
+  const sourceOptions = { cacheDir: path.join(config.dataDir, ".cache", "downloads"), logger };
+  const malformed = new MalformedRows(logger, a.maxMalformed);
+  try {
+    const countries = await readCountryInfo(a.countries, sourceOptions, malformed);
+    const admin1 = await readAdmin1Codes(a.admin1, sourceOptions, malformed);
+    logger.info("tables read", { countries: countries.rows.length, admin1: admin1.rows.length });
+    const cldr = loadCldrNames();
+    const aliasTargets = new Map<number, { kind: "country" | "admin1"; index: number }>();
+    countries.rows.forEach((c, index) => aliasTargets.set(c.geonameId, { kind: "country", index }));
+    admin1.rows.forEach((r, index) => aliasTargets.set(r.geonameId, { kind: "admin1", index }));
+    const staged = await stagePlaces({
+      placesLocation: a.places,
+      ...(a.alternateNames ? { alternateNamesLocation: a.alternateNames } : {}),
+      sourceOptions,
+      countryIndex: new Map(countries.rows.map((c, i) => [c.iso2, i])),
+      admin1Index: new Map(admin1.rows.map((r, i) => [r.code, i])),
+      aliasTargets,
+      stagingDir: workDir,
+      malformed,
+      logger,
+    });
+    if (staged.places === 0) throw new DataFormatError({ file: staged.placesSource.displayName }, "at least one place", "none");
+    const tables = buildTables(countries.rows, admin1.rows, cldr, staged);
+
+    const dbTmp = path.join(workDir, "places.duckdb");
+    const instance = await DuckDBInstance.create(dbTmp);
+    const conn = await instance.connect();
+    let indexChunks: Uint8Array[];
+    let keyCount: number;
+    let fuzzyKeys: number;
+    let nameRows: number;
+    let newest: string | undefined;
+    try {
+      await configureDuckdb(conn, path.join(workDir, "duckdb-tmp"), a.memoryLimitMb);
+      await loadDatabase(conn, staged, countries.rows, admin1.rows, workDir);
+      const built = await buildIndex(conn, tables, staged.places, logger);
+      if (built.writer.placeCount !== staged.places) {
+        throw new DataFormatError({ file: dbTmp, field: "places" }, `${staged.places} places`, `${built.writer.placeCount}`);
+      }
+      keyCount = built.writer.keyCount;
+      fuzzyKeys = built.fuzzyKeys;
+      indexChunks = built.writer.finish();
+      nameRows = Number((await conn.runAndReadAll("SELECT count(*) FROM names")).getRows()[0]![0]);
+      const maxDate = (await conn.runAndReadAll("SELECT max(modification_date) FROM places")).getRows()[0]![0];
+      newest = typeof maxDate === "string" ? maxDate : undefined;
+      const sources = await describeSources(a, countries, admin1, staged, newest);
+      const counts = {
+        places: staged.places,
+        names: nameRows,
+        keys: keyCount,
+        fuzzyKeys,
+        countries: countries.rows.length,
+        admin1: admin1.rows.length,
+        malformed: malformed.total,
+        withoutCountry: staged.withoutCountry,
+        unknownCountry: staged.unknownCountry,
+      };
+      const extra = {
+        malformedByFile: malformed.counts(),
+        malformedExamples: malformed.examples,
+        cldrVersion: cldr.cldrVersion,
+        alternateNameRows: staged.alternateNameRows,
+        qualifiers: tables.qualifiers.length,
+      };
+      await writeDuckdbMeta(conn, { magic: spec.magic, formatVersion: DUCKDB_FORMAT_VERSION, kind: "places-db", sources, counts, extra });
+      await conn.run("CHECKPOINT");
+      conn.closeSync();
+      instance.closeSync();
+      await fs.mkdir(path.dirname(finalDb), { recursive: true });
+      await fs.rename(dbTmp, finalDb);
+      await writeArtifact(finalIndex, { magic: spec.magic, formatVersion: spec.formatVersion, kind: "places", sources, counts, extra }, indexChunks);
+      const bytes = indexChunks.reduce((n, c) => n + c.byteLength, 0);
+      logger.info("places built", { ...counts, indexBytes: bytes, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });
+    } finally {
+      try {
+        conn.closeSync();
+        instance.closeSync();
+      } catch {
+        // already closed after a successful build
+      }
+    }
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function describeSources(
+  a: PlacesArgs,
+  countries: { displayName: string; localPath: string },
+  admin1: { displayName: string; localPath: string },
+  staged: Awaited<ReturnType<typeof stagePlaces>>,
+  newestPlace: string | undefined,
+): Promise<SourceInfo[]> {
+  const out: SourceInfo[] = [];
+  const one = async (location: string, local: string, name: string, date?: string): Promise<void> => {
+    const info = await describeSourceFile(local, name, date);
+    if (/^https?:\/\//i.test(location)) info.location = location;
+    out.push(info);
+  };
+  await one(a.countries, countries.localPath, countries.displayName);
+  await one(a.admin1, admin1.localPath, admin1.displayName);
+  await one(a.places, staged.placesSource.localPath, staged.placesSource.displayName, newestPlace);
+  if (a.alternateNames && staged.alternateNamesSource) {
+    await one(a.alternateNames, staged.alternateNamesSource.localPath, staged.alternateNamesSource.displayName);
+  }
+  return out;
+}
+
+const EMBEDDED = path.join(EMBEDDED_DIR, "geonames");
+const EMBEDDED_FILES = {
+  countries: path.join(EMBEDDED, "countryInfo.txt.gz"),
+  admin1: path.join(EMBEDDED, "admin1CodesASCII.txt.gz"),
+  places: path.join(EMBEDDED, "cities500.zip"),
+};
+
+export const placesStep: PipelineStep = {
+  name: "places",
+  summary: "GeoNames places → search index (places/places.idx) and DuckDB records (places/places.duckdb).",
+  usage: USAGE,
+  codeVersion: 1,
+  embeddedDefault: {
+    inputs: () => Object.values(EMBEDDED_FILES),
+    args: () => ["--countries", EMBEDDED_FILES.countries, "--admin1", EMBEDDED_FILES.admin1, "--places", EMBEDDED_FILES.places],
+  },
+  run: (args, ctx) => runPlaces(parsePlacesArgs(args), ctx),
+};

@@ -1,0 +1,177 @@
+/**
+ * Forward geocoding over the in-memory places index.
+ *
+ * Matching (on folded text, datasets/places/fold.ts): a place matches when one of its names
+ * equals the query (exact), starts with it (prefix), or is a primary name within the allowed
+ * edits (fuzzy: 1 edit for 4-7 code points, 2 from 8; transpositions count 1). Historic,
+ * colloquial and code names (weak) match exactly only.
+ * Qualifiers: "name, q1, q2" restricts to places whose country or admin-1 area each qualifier
+ * names (ISO2/ISO3, country names in 23 languages, admin-1 name or code). When a part after a
+ * comma is not a known qualifier, the whole text is searched as one name ("Washington, D.C."
+ * also resolves: "dc" is the admin-1 code).
+ * Order: tier (exact > exact on a weak name > prefix > fuzzy), then rank (the place index, which
+ * is importance order with ties by GeoNames id): a total order, so offset paging never repeats
+ * or skips. `total` counts every matching place.
+ */
+import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
+import { WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
+import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
+import { FuzzyMatcher } from "./fuzzy.ts";
+
+export const Tier = { exact: 4, exactWeak: 3, prefix: 2, fuzzy: 1 } as const;
+const TIERS_BEST_FIRST = [Tier.exact, Tier.exactWeak, Tier.prefix, Tier.fuzzy] as const;
+
+export interface SearchPage {
+  total: number;
+  /** Place indexes of the requested page, in result order. */
+  places: number[];
+}
+
+interface ParsedQuery {
+  key: string;
+  qualifiers: QualifierEntry[];
+}
+
+const encoder = new TextEncoder();
+
+export class PlaceSearch {
+  private readonly tierOf: Uint8Array;
+  private readonly touched: Uint32Array;
+  private touchedCount = 0;
+  private readonly tierCounts = new Uint32Array(5);
+  private readonly fuzzy: FuzzyMatcher;
+  private readonly qualifierByKey: Map<string, QualifierEntry>;
+  private filter: QualifierEntry[] = [];
+
+  constructor(private readonly index: PlacesIndex) {
+    this.tierOf = new Uint8Array(index.placeCount);
+    this.touched = new Uint32Array(index.placeCount);
+    this.fuzzy = new FuzzyMatcher(index);
+    this.qualifierByKey = new Map(index.tables.qualifiers.map((q) => [q.key, q]));
+  }
+
+  /** Splits "name, qualifier, ..." and resolves the qualifiers (see the module comment). */
+  parse(text: string): ParsedQuery {
+    const parts = text.split(",");
+    if (parts.length > 1) {
+      const qualifiers: QualifierEntry[] = [];
+      let resolved = true;
+      for (const part of parts.slice(1)) {
+        const key = foldName(part);
+        if (key === "") continue;
+        const q = this.qualifierByKey.get(key);
+        if (!q) {
+          resolved = false;
+          break;
+        }
+        qualifiers.push(q);
+      }
+      const key = foldName(parts[0]!);
+      if (resolved && key !== "") return { key, qualifiers };
+    }
+    return { key: foldName(text), qualifiers: [] };
+  }
+
+  search(text: string, limit: number, offset: number): SearchPage {
+    const { key, qualifiers } = this.parse(text);
+    if (key === "") return { total: 0, places: [] };
+    this.filter = qualifiers;
+    try {
+      this.collect(key);
+      return this.page(limit, offset);
+    } finally {
+      this.reset();
+    }
+  }
+
+  private passes(place: number): boolean {
+    const ix = this.index;
+    for (const q of this.filter) {
+      const c = ix.country[place]!;
+      const a = ix.admin1[place]!;
+      if (!q.countries.includes(c) && !q.admin1.includes(a)) return false;
+    }
+    return true;
+  }
+
+  private mark(place: number, tier: number): void {
+    const current = this.tierOf[place]!;
+    if (current >= tier) return;
+    if (this.filter.length > 0 && !this.passes(place)) return;
+    if (current === 0) this.touched[this.touchedCount++] = place;
+    else this.tierCounts[current]!--;
+    this.tierOf[place] = tier;
+    this.tierCounts[tier]!++;
+  }
+
+  private markPostings(k: number, strongTier: number, weakTier: number): void {
+    const ix = this.index;
+    const end = ix.postingOffsets[k + 1]!;
+    for (let p = ix.postingOffsets[k]!; p < end; p++) {
+      const posting = ix.postings[p]!;
+      const weak = (posting & WEAK_BIT) !== 0;
+      if (weak && weakTier === 0) continue;
+      this.mark(posting >>> 1, weak ? weakTier : strongTier);
+    }
+  }
+
+  private collect(key: string): void {
+    const ix = this.index;
+    const bytes = encoder.encode(key);
+    const first = ix.lowerBound(bytes);
+    let k = first;
+    if (k < ix.keyCount && ix.keyHasPrefix(k, bytes) && ix.keyOffsets[k + 1]! - ix.keyOffsets[k]! === bytes.length) {
+      this.markPostings(k, Tier.exact, Tier.exactWeak);
+      k++;
+    }
+    for (; k < ix.keyCount && ix.keyHasPrefix(k, bytes); k++) this.markPostings(k, Tier.prefix, 0);
+    const length = codePointLength(key);
+    const edits = allowedEdits(length);
+    if (edits > 0) this.fuzzy.match(key, length, edits, (fk) => this.markPostings(fk, Tier.fuzzy, 0));
+  }
+
+  private page(limit: number, offset: number): SearchPage {
+    const total = this.touchedCount;
+    const places: number[] = [];
+    let skip = offset;
+    for (const tier of TIERS_BEST_FIRST) {
+      if (places.length >= limit) break;
+      const size = this.tierCounts[tier]!;
+      if (skip >= size) {
+        skip -= size;
+        continue;
+      }
+      const sorted = this.sortedTier(tier, size, skip + (limit - places.length));
+      for (let i = skip; i < sorted.length && places.length < limit; i++) places.push(sorted[i]!);
+      skip = 0;
+    }
+    return { total, places };
+  }
+
+  /** The first `need` places of a tier in rank order. */
+  private sortedTier(tier: number, size: number, need: number): Uint32Array {
+    const n = this.index.placeCount;
+    const out = new Uint32Array(Math.min(size, need));
+    if (size * 16 > n) {
+      // A large tier: scanning the tier bytes in place order beats sorting.
+      let j = 0;
+      for (let p = 0; p < n && j < out.length; p++) if (this.tierOf[p] === tier) out[j++] = p;
+      return out;
+    }
+    const all = new Uint32Array(size);
+    let j = 0;
+    for (let t = 0; t < this.touchedCount; t++) {
+      const p = this.touched[t]!;
+      if (this.tierOf[p] === tier) all[j++] = p;
+    }
+    all.sort();
+    return all.subarray(0, out.length);
+  }
+
+  private reset(): void {
+    for (let t = 0; t < this.touchedCount; t++) this.tierOf[this.touched[t]!] = 0;
+    this.touchedCount = 0;
+    this.tierCounts.fill(0);
+    this.filter = [];
+  }
+}
