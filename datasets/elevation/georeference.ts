@@ -67,8 +67,9 @@ export function gridFromDirectory(dir: TiffDirectory, width: number, height: num
   return {
     width,
     height,
-    lon0: snapTo(lon0 * 3600, resLonArcsec / 1000) / 3600,
-    lat0: snapTo(lat0 * 3600, resLatArcsec / 1000) / 3600,
+    // `+ 0` turns a snapped -0 into 0.
+    lon0: snapTo(lon0 * 3600, resLonArcsec / 1000) / 3600 + 0,
+    lat0: snapTo(lat0 * 3600, resLatArcsec / 1000) / 3600 + 0,
     resLonArcsec,
     resLatArcsec,
   };

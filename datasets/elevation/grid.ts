@@ -111,5 +111,6 @@ export function bilinear(v00: number, v10: number, v01: number, v11: number, fx:
 
 /** Rounds to whole metres, halves away from zero (the API's integer `value`). */
 export function roundMetres(v: number): number {
-  return v < 0 ? -Math.round(-v) : Math.round(v);
+  // `|| 0`: -0.4 rounds to -0, which should read as 0.
+  return v < 0 ? -Math.round(-v) || 0 : Math.round(v);
 }

@@ -90,7 +90,7 @@ export async function decodeGeoTiffDem(bytes: Uint8Array, source: string, displa
 
 /** The source name a file stands for: its base name without extensions, lower case (`etopo5.tif.gz` → `etopo5`). */
 export function sourceNameOf(location: string): string {
-  return path.basename(location).split(".")[0]!.toLowerCase().replace(/[^a-z0-9-]/g, "-");
+  return path.basename(location).split(".")[0]!.toLowerCase().replace(/[^a-z0-9_-]/g, "-");
 }
 
 export async function readGeoTiffDem(location: string, source = sourceNameOf(location)): Promise<SourceRaster> {

@@ -1,0 +1,92 @@
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { deflateSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DataFormatError } from "../../../datasets/common/errors.ts";
+import { EMBEDDED_DIR, PROJECT_ROOT } from "../../../datasets/common/paths.ts";
+import { DemTiff } from "../../../datasets/elevation/dem-tiff.ts";
+import type { DemGrid } from "../../../datasets/elevation/grid.ts";
+import { encodeDemTiff } from "../../../pipeline/elevation/geotiff-writer.ts";
+
+let work: string;
+/** A real 40x20 window of ETOPO5 around the Alps (45-46.6°N, 5-8.25°E), written by our writer with 16x16 tiles. */
+const grid: DemGrid = { width: 40, height: 20, lon0: 5, lat0: 46.5833333333333333, resLonArcsec: 300, resLatArcsec: 300 };
+let samples: Int16Array;
+
+beforeAll(async () => {
+  work = await fs.mkdtemp(path.join(os.tmpdir(), "dem-tiff-"));
+  const { readGeoTiffDem } = await import("../../../pipeline/elevation/geotiff-source.ts");
+  const etopo = await readGeoTiffDem(path.join(EMBEDDED_DIR, "dem/etopo5.tif"));
+  samples = new Int16Array(40 * 20);
+  const row0 = Math.round((90 - grid.lat0) * 12);
+  for (let r = 0; r < 20; r++) for (let c = 0; c < 40; c++) samples[r * 40 + c] = etopo.samples[(row0 + r) * 4320 + 60 + c]!;
+  await fs.writeFile(path.join(work, "alps.tif"), Buffer.concat(encodeDemTiff(samples, grid, { tileSize: 16, level: 9 })));
+}, 60_000);
+
+afterAll(async () => {
+  await fs.rm(work, { recursive: true, force: true });
+});
+
+describe("DemTiff", () => {
+  it("reads back every sample, across partial edge tiles", () => {
+    const t = DemTiff.open(path.join(work, "alps.tif"));
+    expect(t.layout).toMatchObject({ tileWidth: 16, tileHeight: 16, tilesAcross: 3, tilesDown: 2, compression: 8, predictor: 2, nodata: -32768 });
+    expect(t.layout.grid).toEqual({ ...grid, lat0: t.layout.grid.lat0 });
+    expect(t.layout.grid.lat0).toBeCloseTo(46 + 7 / 12, 12);
+    expect(Array.from(t.readAllSync())).toEqual(Array.from(samples));
+    t.close();
+  });
+
+  it("reads a block asynchronously to the same values", async () => {
+    const t = DemTiff.open(path.join(work, "alps.tif"));
+    expect(Array.from(await t.readBlock(4))).toEqual(Array.from(t.readBlockSync(4)));
+    t.close();
+  });
+
+  it("refuses a stripped TIFF (the real ETOPO5 source) naming the file and the IFD offset", () => {
+    const file = path.join(EMBEDDED_DIR, "dem/etopo5.tif");
+    const err = (() => {
+      try {
+        DemTiff.open(file);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(DataFormatError);
+    expect((err as Error).message).toMatch(/etopo5\.tif, offset \d+: expected an internally tiled TIFF \(TileWidth, TileOffsets\), got a stripped TIFF/);
+  });
+
+  it("refuses a four-band TIFF naming the offset of its SamplesPerPixel entry", () => {
+    expect(() => DemTiff.open(path.join(PROJECT_ROOT, "test/fixtures/elevation/python-rgba.tiff"))).toThrow(/python-rgba\.tiff, offset 1142: expected SamplesPerPixel 1, got 4/);
+  });
+
+  it("refuses a truncated tile file naming the offset of the tile that no longer fits", async () => {
+    const whole = await fs.readFile(path.join(work, "alps.tif"));
+    await fs.writeFile(path.join(work, "cut.tif"), whole.subarray(0, whole.byteLength - 10));
+    const t = DemTiff.open(path.join(work, "alps.tif"));
+    const lastOffset = t.layout.offsets[5];
+    t.close();
+    expect(() => DemTiff.open(path.join(work, "cut.tif"))).toThrow(new RegExp(`cut\\.tif, offset ${lastOffset}: expected tile 5 of \\d+ bytes within the file, got a file of ${whole.byteLength - 10} bytes \\(truncated\\)`));
+  });
+
+  it("refuses a corrupted tile when it is read, naming the tile and its offset", async () => {
+    const whole = Buffer.from(await fs.readFile(path.join(work, "alps.tif")));
+    const t0 = DemTiff.open(path.join(work, "alps.tif"));
+    const at = t0.layout.offsets[2]!;
+    t0.close();
+    whole.fill(0x55, at, at + 8);
+    await fs.writeFile(path.join(work, "bad.tif"), whole);
+    const t = DemTiff.open(path.join(work, "bad.tif"));
+    expect(() => t.readBlockSync(2)).toThrow(new RegExp(`bad\\.tif, offset ${at}: expected a zlib stream for tile 2`));
+    t.close();
+  });
+
+  it("refuses a BigTIFF and a non-TIFF clearly", async () => {
+    const big = Buffer.from([0x49, 0x49, 43, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    await fs.writeFile(path.join(work, "big.tif"), big);
+    expect(() => DemTiff.open(path.join(work, "big.tif"))).toThrow(/offset 2: expected a classic TIFF \(version 42\), got BigTIFF/);
+    await fs.writeFile(path.join(work, "text.tif"), deflateSync(Buffer.from("not a tiff")));
+    expect(() => DemTiff.open(path.join(work, "text.tif"))).toThrow(/offset 0: expected TIFF byte order II or MM/);
+  });
+});
