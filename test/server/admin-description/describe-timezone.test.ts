@@ -148,6 +148,22 @@ describe("describeTimezone: sunrise and sunset on the local day (NOAA, zenith 90
     expect(tz.sunset).toMatch(/^2026-03-20T1\d:\d\d:00\+01:00$/);
   });
 
+  it("on a DST change day, each time carries the offset in force at that moment", () => {
+    // Berlin, 29 March 2026: clocks go from 02:00 CET to 03:00 CEST, before sunrise.
+    const tz = describeTimezone("Europe/Berlin", 52.52, 13.405, at("2026-03-29T00:30:00Z"));
+    expect(tz.timeFormatted).toBe("2026-03-29T01:30:00+01:00");
+    expect(tz.isDST).toBe(0);
+    expect(tz.sunrise).toMatch(/^2026-03-29T0[67]:\d\d:00\+02:00$/);
+    expect(tz.sunset).toMatch(/^2026-03-29T19:\d\d:00\+02:00$/);
+  });
+
+  it("at the poles: the North Pole is in polar day in June and polar night in December, the South Pole the reverse", () => {
+    expect(describeTimezone("Etc/GMT", 90, 0, at("2026-06-21T12:00:00Z")).sunrise).toBe(POLAR_DAY);
+    expect(describeTimezone("Etc/GMT", 90, 0, at("2026-12-21T12:00:00Z")).sunset).toBe(POLAR_NIGHT);
+    expect(describeTimezone("Antarctica/McMurdo", -90, 0, at("2026-06-21T12:00:00Z")).sunrise).toBe(POLAR_NIGHT);
+    expect(describeTimezone("Antarctica/McMurdo", -90, 180, at("2026-12-21T12:00:00Z")).sunset).toBe(POLAR_DAY);
+  });
+
   it("writes every time as YYYY-MM-DDTHH:MM:SS±HH:MM", () => {
     const shape = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
     const tz = describeTimezone("Pacific/Chatham", -43.95, -176.56, at("2026-07-01T00:00:00Z"));
