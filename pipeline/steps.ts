@@ -4,8 +4,10 @@
 import type { PipelineStep } from "./common/step.ts";
 import { elevationStep } from "./elevation/step.ts";
 import { placesStep } from "./places/step.ts";
+import { stationsStep } from "./stations/step.ts";
 
 export const STEPS: readonly PipelineStep[] = [
   elevationStep,
   placesStep,
+  stationsStep,
 ];

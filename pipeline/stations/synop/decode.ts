@@ -1,0 +1,123 @@
+/**
+ * FM 12 SYNOP decoder for one report given with its section 0 (`AAXX YYGGiw IIiii ...`). Never
+ * throws: groups it cannot read are listed with their offsets. Sections 1 and 3 are decoded;
+ * sections 2, 4, 5 and national sections are kept as written.
+ */
+import { tokenize, type Token, type UnreadGroup } from "../unread.ts";
+import { isGroup, num } from "./fields.ts";
+import { readCloudWind, readExtendedWind, readIndicators, readSection1Group } from "./section1.ts";
+import { emptySection3, readSection3Group, type Section3State } from "./section3.ts";
+import type { SynopReport } from "./types.ts";
+
+function readSection0(r: SynopReport, tokens: readonly Token[], unread: UnreadGroup[]): number {
+  let i = 0;
+  const first = tokens[0];
+  if (first && first.text === "AAXX") i = 1;
+  else if (first && /^[A-Z]{4}$/.test(first.text)) {
+    unread.push({ group: first.text, offset: first.offset, reason: "only land stations (AAXX) are decoded" });
+    i = 1;
+  }
+  const yyggi = tokens[i];
+  if (yyggi && isGroup(yyggi.text)) {
+    const yy = num(yyggi.text, 0, 2);
+    const gg = num(yyggi.text, 2, 2);
+    const iw = yyggi.text[4];
+    if (yy !== undefined && yy >= 1 && yy <= 31 && gg !== undefined && gg <= 23) {
+      r.day = yy;
+      r.hour = gg;
+    } else unread.push({ group: yyggi.text, offset: yyggi.offset, reason: "day (01-31) or hour (00-23) out of range" });
+    if (iw === "0" || iw === "1") r.windUnit = "m/s";
+    else if (iw === "3" || iw === "4") r.windUnit = "kt";
+    if (iw === "1" || iw === "4") r.windMeasured = true;
+    else if (iw === "0" || iw === "3") r.windMeasured = false;
+    i++;
+  } else if (yyggi) {
+    unread.push({ group: yyggi.text, offset: yyggi.offset, reason: "expected YYGGiw" });
+    i++;
+  }
+  const station = tokens[i];
+  if (station && /^\d{5}$/.test(station.text)) {
+    r.station = station.text;
+    i++;
+  } else if (station) {
+    unread.push({ group: station.text, offset: station.offset, reason: "expected a five-digit station index IIiii" });
+    i++;
+  }
+  return i;
+}
+
+type Section = 1 | 2 | 3 | 4 | 5;
+
+function decodeInto(text: string, r: SynopReport): void {
+  const unread = r.unread;
+  const tokens = tokenize(text, unread);
+  let i = readSection0(r, tokens, unread);
+  if (i < tokens.length && tokens[i]!.text.toUpperCase() === "NIL") {
+    r.nil = true;
+    return;
+  }
+  let section: Section = 1;
+  let position = 0; // section 1: 0 = iRiXhVV expected, 1 = Nddff, 2 = 00fff possible, 3 = numbered groups
+  let sectionStart = -1;
+  const s3state: Section3State = { afterSunshine: false, lastRadiationJ: -1, precipitationInSection3: false };
+  const closeRaw = (end: number): void => {
+    if (sectionStart < 0 || section === 1 || section === 3) return;
+    const from = tokens[sectionStart]!;
+    const last = tokens[end]!;
+    const raw = text.slice(from.offset, last.offset + last.text.length);
+    if (section === 2) r.section2 = raw;
+    else if (section === 4) r.section4 = raw;
+    else r.section5 = r.section5 === undefined ? raw : `${r.section5} ${raw}`;
+  };
+  for (; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const g = t.text;
+    const marker: Section | undefined = section === 5 ? undefined : g === "333" ? 3 : g === "444" ? 4 : g === "555" ? 5 : g.length === 5 && g.startsWith("222") ? 2 : undefined;
+    if (marker !== undefined) {
+      closeRaw(i - 1);
+      section = marker;
+      sectionStart = marker === 2 ? i : i + 1;
+      if (marker === 3) {
+        r.section3 ??= emptySection3();
+        s3state.precipitationInSection3 = r.precipitationIndicator === 0 || r.precipitationIndicator === 2;
+      }
+      continue;
+    }
+    if (section !== 1 && section !== 3) continue;
+    r.groupsSeen++;
+    if (!isGroup(g)) {
+      unread.push({ group: g, offset: t.offset, reason: "not a five-character SYNOP group" });
+      continue;
+    }
+    let ok: boolean;
+    if (section === 1) {
+      if (position === 0) {
+        ok = readIndicators(r, g);
+        position = 1;
+      } else if (position === 1) {
+        const res = readCloudWind(r, g);
+        ok = res !== false;
+        position = res === "extended" ? 2 : 3;
+      } else if (position === 2 && g.startsWith("00")) {
+        ok = readExtendedWind(r, g);
+        position = 3;
+      } else {
+        position = 3;
+        ok = readSection1Group(r, g);
+      }
+    } else ok = readSection3Group(r.section3!, g, s3state);
+    if (ok) r.groupsRead++;
+    else unread.push({ group: g, offset: t.offset, reason: `not a valid section ${section} group` });
+  }
+  closeRaw(tokens.length - 1);
+}
+
+export function decodeSynop(text: string): SynopReport {
+  const r: SynopReport = { nil: false, unread: [], groupsSeen: 0, groupsRead: 0 };
+  try {
+    decodeInto(text, r);
+  } catch (err) {
+    r.unread.push({ group: text, offset: 0, reason: `decoder error: ${(err as Error).message}` });
+  }
+  return r;
+}
