@@ -26,7 +26,10 @@ export interface Config {
   shutdownGraceMs: number;
   /** Budget of the decoded elevation tile cache, MiB. */
   elevationCacheMb: number;
-  /** Station observations older than this many days (before the newest report) are dropped. */
+  /**
+   * Station observations older than this many days before their station's newest report are
+   * dropped (per station, not relative to the clock: see README "Station observations").
+   */
   stationsRetentionDays: number;
   /** Forecast runs kept per model; older runs are removed when a new one is published. */
   forecastKeepRuns: number;
@@ -79,7 +82,7 @@ export function readConfig(env: Env): Config {
     headersTimeoutMs: readInt(env, "GEODATA_HEADERS_TIMEOUT_MS", 5_000, 100, 600_000),
     shutdownGraceMs: readInt(env, "GEODATA_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     elevationCacheMb: readInt(env, "GEODATA_ELEVATION_CACHE_MB", 256, 1, 65_536),
-    stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 36_500, 1, 365_000),
+    stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 10, 1, 365_000),
     forecastKeepRuns: readInt(env, "GEODATA_FORECAST_KEEP_RUNS", 2, 1, 100),
   };
 }

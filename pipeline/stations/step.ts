@@ -214,7 +214,8 @@ export const stationsStep: PipelineStep = {
   codeVersion: 1,
   embeddedDefault: {
     inputs: () => ["stations", "metar", "synop"].flatMap((d) => filesUnder(path.join(EMBEDDED, d))),
-    args: () => [
+    args: (ctx) => [
+      "--retention-days", String(ctx.config.stationsRetentionDays),
       "--noaa", path.join(EMBEDDED, "stations", "nsd_cccc.txt.gz"),
       "--wmo", path.join(EMBEDDED, "stations", "wmo_stations.csv.gz"),
       path.join(EMBEDDED, "metar"),

@@ -6,12 +6,13 @@ import { readCheckedArtifact } from "./check-envelope.ts";
 import { loadElevation } from "../elevation/load.ts";
 import { loadPlaces } from "../places/load-places.ts";
 import type { DatasetLoader } from "./loader.ts";
+import { loadStations } from "../stations/load-stations.ts";
 
 export const LOADERS = {
   places: loadPlaces,
   admin: readCheckedArtifact,
   elevation: loadElevation,
-  stations: readCheckedArtifact,
+  stations: loadStations,
   forecast: readCheckedArtifact,
 } satisfies Record<DatasetName, DatasetLoader<unknown>>;
 
