@@ -1,3 +1,5 @@
+import { PLACE_ID_EXPECTED, parsePlaceId } from "../../datasets/places/place-id.ts";
+import { errors } from "../http/api-error.ts";
 import { parseId } from "../http/params.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { notServedYet } from "./not-built.ts";
@@ -7,6 +9,16 @@ export const weatherIdEndpoint = defineEndpoint({
   summary: "Weather, point, elevation and administrative data by service identifier.",
   params: ["id"],
   datasets: ["places", "elevation", "forecast"],
-  parse: (query) => ({ id: parseId(query) }),
+  docs: {
+    description: "Not answered by this version yet (503 even when its datasets are loaded). The id has the same form as for /geocode/id: `gn:<GeoNames id>`.",
+    content: { type: "object" },
+    params: { id: `Service identifier of a place: ${PLACE_ID_EXPECTED}.` },
+  },
+  parse: (query) => {
+    const raw = parseId(query);
+    const geonameId = parsePlaceId(raw);
+    if (geonameId === undefined) throw errors.invalidParameter("id", raw, PLACE_ID_EXPECTED);
+    return { id: raw, geonameId };
+  },
   handle: notServedYet(["places", "elevation", "forecast"]),
 });

@@ -20,8 +20,8 @@ const VALID_QUERY: Record<string, string> = {
   "/elevation/point/2/json": "lat=52.52&lon=13.405",
   "/weather/METAR/2/json": "id=EDDF",
   "/weather/SYNOP/2/json": "id=10637",
-  "/geocode/id/2/json": "id=2950159",
-  "/weather/id/2/json": "id=2950159",
+  "/geocode/id/2/json": "id=gn:2950159",
+  "/weather/id/2/json": "id=gn:2950159",
   "/geocode/search/2/json": "q=Berlin",
 };
 const DATASETS_OF: Record<string, string[]> = {
