@@ -1,0 +1,142 @@
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openEnvelope } from "../../../datasets/artifact/envelope.ts";
+import { DATASETS } from "../../../datasets/catalog.ts";
+import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
+import { foldName } from "../../../datasets/places/fold.ts";
+import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
+import { openSource, readLines } from "../../../pipeline/common/source.ts";
+import { PlacesData } from "../../../server/places/places-data.ts";
+import { ensureDefaultData } from "../../helpers/default-data.ts";
+
+let data: PlacesData;
+/** Raw cities500 rows, split by hand (not by the code under test). */
+let raw: string[][];
+
+beforeAll(async () => {
+  const dir = await ensureDefaultData(["places"]);
+  const file = path.join(dir, DATASETS.places.file);
+  const env = openEnvelope(await fs.readFile(file), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file });
+  data = new PlacesData(PlacesIndex.from(env.payload));
+  raw = [];
+  const src = await openSource(path.join(EMBEDDED_DIR, "geonames", "cities500.zip"));
+  for await (const { line } of readLines(src.stream)) if (line) raw.push(line.split("\t"));
+});
+
+const first = (q: string): string | undefined => {
+  const page = data.search(q, 1, 0);
+  return page.places.length ? data.point(page.places[0]!).id : undefined;
+};
+const ids = (q: string, limit = 10): string[] => data.search(q, limit, 0).places.map((p) => data.point(p).id);
+
+describe("forward geocoding on GeoNames cities500", () => {
+  it("finds the capital of France first for Paris", () => {
+    expect(first("Paris")).toBe("gn:2988507");
+    expect(data.point(data.search("Paris", 1, 0).places[0]!)).toMatchObject({ name: "Paris", ISO2: "FR", type: "capital of a political entity" });
+  });
+
+  it("restricts by admin-1 code, admin-1 name, country name and ISO code", () => {
+    const springfield = data.search("Springfield, IL", 10, 0);
+    expect(springfield.places.length).toBeGreaterThan(0);
+    for (const p of springfield.places) expect(data.point(p).address).toEqual(expect.arrayContaining(["Illinois", "United States"]));
+    expect(first("Springfield, IL")).toBe("gn:4250542"); // Springfield, the capital of Illinois
+    expect(first("Portland, Oregon")).toBe("gn:5746545");
+    expect(first("Cambridge, United Kingdom")).toBe("gn:2653941");
+    expect(first("Cambridge, UK")).toBe("gn:2653941");
+    const parisUs = data.search("Paris, US", 100, 0);
+    expect(parisUs.total).toBeGreaterThan(5);
+    for (const p of parisUs.places) expect(data.point(p).ISO2).toBe("US");
+    expect(first("Paris, Texas")).toBe("gn:4717560");
+    expect(first("Paris, Frankreich")).toBe("gn:2988507");
+  });
+
+  it("folds case, diacritics and punctuation", () => {
+    for (const q of ["Zürich", "zurich", "ZURICH"]) expect(first(q)).toBe("gn:2657896");
+    expect(first("Krakow")).toBe("gn:3094802");
+    expect(first("sao paulo")).toBe("gn:3448439");
+    expect(first("Washington, D.C.")).toBe("gn:4140963");
+  });
+
+  it("finds by prefix", () => {
+    expect(ids("ber")).toContain("gn:2950159");
+    expect(ids("Berl")[0]).toBe("gn:2950159");
+  });
+
+  it("tolerates typos within the edit budget, and not beyond", () => {
+    expect(first("Lodnon")).toBe("gn:2643743"); // transposition, 6 characters: 1 edit
+    expect(first("Londn")).toBe("gn:2643743");
+    expect(first("Amsterdm")).toBe("gn:2759794");
+    expect(first("Barcelnoa")).toBe("gn:3128760"); // 9 characters: 2 edits
+    // 5 characters: 1 edit only; London and Berlin are 2 edits away.
+    expect(ids("Lnodn", 100)).not.toContain("gn:2643743");
+    expect(ids("Brlni", 100)).not.toContain("gn:2950159");
+  });
+
+  it("finds non-Latin names", () => {
+    expect(first("Москва")).toBe("gn:524901");
+    expect(first("東京")).toBe("gn:1850147");
+    expect(first("ベルリン")).toBe("gn:2950159");
+  });
+
+  it("finds the 20 most populous places first by their English and their native names", () => {
+    const top = [...raw].sort((a, b) => Number(b[14]) - Number(a[14]) || Number(a[0]) - Number(b[0])).slice(0, 20);
+    // Native names (outside knowledge), keyed by GeoNames id.
+    const native: Record<string, string> = {
+      1796236: "上海", 1816670: "北京", 1795565: "深圳", 1809858: "广州", 2332459: "Lagos", 745044: "İstanbul",
+      1815286: "成都", 1275339: "मुंबई", 3448439: "São Paulo", 3530597: "Ciudad de México", 1174872: "کراچی",
+      1792947: "天津", 1273294: "दिल्ली", 1791247: "武汉", 524901: "Москва", 1185241: "ঢাকা", 1835848: "서울",
+      1812545: "东莞", 360630: "القاهرة", 1790630: "西安",
+    };
+    for (const row of top) {
+      const id = `gn:${row[0]}`;
+      expect(first(row[1]!), `English ${row[1]}`).toBe(id);
+      expect(native[row[0]!], `a native name for ${row[1]}`).toBeDefined();
+      expect(first(native[row[0]!]!), `native ${native[row[0]!]}`).toBe(id);
+    }
+  });
+
+  it("counts every match: total for a 3-letter prefix equals a scan of the raw file", () => {
+    const q = "san";
+    const expected = raw.filter((r) => [r[1]!, r[2]!, ...r[3]!.split(",")].some((n) => foldName(n).startsWith(q))).length;
+    expect(data.search(q, 0, 0).total).toBe(expected);
+  });
+
+  it("pages without repeating or skipping: pages of 7 equal one long list", () => {
+    const all = data.search("san", 5000, 0);
+    expect(all.places.length).toBe(Math.min(5000, all.total));
+    const paged: number[] = [];
+    for (let offset = 0; offset < all.places.length; offset += 7) paged.push(...data.search("san", 7, offset).places);
+    expect(paged.slice(0, all.places.length)).toEqual(all.places);
+    expect(new Set(paged).size).toBe(paged.length);
+    expect(data.search("san", 10, all.total).places).toEqual([]);
+  });
+
+  it("answers no match with total 0", () => {
+    expect(data.search("qqqxqqq", 10, 0)).toEqual({ total: 0, places: [] });
+    expect(data.search("!!!", 10, 0)).toEqual({ total: 0, places: [] });
+  });
+});
+
+describe("administrative lookups", () => {
+  it("knows Berlin's admin-1 area and Germany's CLDR names", () => {
+    const berlin = data.placeByGeonameId(2950159)!;
+    const input = data.administrativeInput(berlin);
+    expect(input.admin1).toMatchObject({ code: "DE.16", geonameId: 2950157 });
+    expect(input.country?.names.JA).toBe("ドイツ");
+    expect(input.continent?.code).toBe("EU");
+    expect(input.timezone).toBe("Europe/Berlin");
+    expect(data.admin1("DE.16")?.geonameId).toBe(2950157);
+    expect(data.country("DE")?.iso3).toBe("DEU");
+    expect(data.continent("EU")?.names.EN).toBe("Europe");
+    expect(data.country("ZZ")).toBeUndefined();
+    expect(data.admin1("DE.99")).toBeUndefined();
+  });
+
+  it("counts places per country and admin-1 as the raw file does", () => {
+    const de = raw.filter((r) => r[8] === "DE").length;
+    const berlinState = raw.filter((r) => r[8] === "DE" && r[10] === "16").length;
+    expect(data.country("DE")?.placeCount).toBe(de);
+    expect(data.admin1("DE.16")?.placeCount).toBe(berlinState);
+  });
+});
