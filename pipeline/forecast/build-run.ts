@@ -1,0 +1,112 @@
+/**
+ * Turns the collected fields of one run into a run file payload: decides the run's steps and
+ * their windows, plans each variable's per-step values (instant fields as they are, windowed
+ * fields through windows.ts), then transposes band by band into time-major cell series.
+ */
+import type { Logger } from "../../datasets/common/log.ts";
+import { RunWriter } from "../../datasets/forecast/run-writer.ts";
+import type { RunMeta, StoredVariable } from "../../datasets/forecast/types.ts";
+import { VARIABLE_NAMES, variableDefinition } from "../../datasets/forecast/variables.ts";
+import type { CollectedRun } from "./collect.ts";
+import type { FieldStore } from "./field-store.ts";
+import type { ModelDomain } from "./models/types.ts";
+import { applyPlan, planExtreme, planLinear, type StepPlan, type Window } from "./windows.ts";
+
+/** Cells per tile: 4 x 4 keeps a point read to a few kilobytes per variable. */
+export const TILE = { lat: 4, lon: 4 };
+
+type Source = { kind: "field"; key: string } | { kind: "plan"; plan: StepPlan; keys: string[] } | { kind: "none" };
+
+export interface BuiltRun {
+  meta: RunMeta;
+  payload: Uint8Array[];
+  /** Per variable: steps filled, steps derived by differencing, steps using a longer window. */
+  coverage: Record<string, { filled: number; derived: number; widened: number }>;
+}
+
+function parseWindow(w: string): Window {
+  const [a, b] = w.split("-").map(Number) as [number, number];
+  return { start: a, end: b };
+}
+
+/** The steps a run has data for, in the domain's nominal list, and their window starts. */
+export function runSteps(domain: ModelDomain, run: CollectedRun): { steps: number[]; intervalStart: number[] } {
+  const present = new Set<number>();
+  for (const perVar of run.fields.values()) for (const w of perVar.keys()) present.add(parseWindow(w).end);
+  const steps = domain.steps.filter((s) => present.has(s));
+  const intervalStart = steps.map((s, i) => {
+    if (i > 0) return steps[i - 1]!;
+    const k = domain.steps.indexOf(s);
+    return k > 0 ? domain.steps[k - 1]! : s;
+  });
+  return { steps, intervalStart };
+}
+
+export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldStore, logger: Logger): BuiltRun {
+  const { steps, intervalStart } = runSteps(domain, run);
+  const indices = [...run.fields.keys()].sort((a, b) => VARIABLE_NAMES.indexOf(domain.variables[a]!.name) - VARIABLE_NAMES.indexOf(domain.variables[b]!.name));
+  const variables: StoredVariable[] = [];
+  const sources: Source[][] = [];
+  const coverage: BuiltRun["coverage"] = {};
+  for (const k of indices) {
+    const v = domain.variables[k]!;
+    const def = variableDefinition(v.name);
+    if (!def) throw new Error(`model ${domain.id}: variable ${v.name} is not in the vocabulary (datasets/forecast/variables.ts)`);
+    variables.push({ name: v.name, unit: def.unit, scale: v.scale ?? def.scale, offset: def.offset, aggregation: v.aggregation });
+    const perVar = run.fields.get(k)!;
+    const windowNames = [...perVar.keys()];
+    const windows = windowNames.map(parseWindow);
+    const cov = { filled: 0, derived: 0, widened: 0 };
+    const perStep: Source[] = steps.map((s, i) => {
+      if (v.aggregation === "instant") {
+        const key = perVar.get(`${s}-${s}`);
+        if (key) cov.filled++;
+        return key ? { kind: "field", key } : { kind: "none" };
+      }
+      const p = intervalStart[i]!;
+      const plan = v.aggregation === "sum" || v.aggregation === "mean" ? planLinear(windows, p, s, v.aggregation === "mean") : planExtreme(windows, p, s);
+      if (!plan) return { kind: "none" };
+      cov.filled++;
+      if (plan.kind === "linear" && plan.terms.length > 1) cov.derived++;
+      if (plan.kind === "extreme" && !plan.exact) cov.widened++;
+      return { kind: "plan", plan, keys: windowNames.map((w) => perVar.get(w)!) };
+    });
+    coverage[v.name] = cov;
+    sources.push(perStep);
+  }
+  const meta: RunMeta = {
+    model: domain.id,
+    runTime: run.runTime.toISOString(),
+    steps,
+    intervalStart,
+    grid: domain.grid,
+    tile: TILE,
+    variables,
+    absent: VARIABLE_NAMES.filter((n) => !variables.some((v) => v.name === n)),
+  };
+  const writer = new RunWriter(meta);
+  const nSteps = steps.length;
+  for (let band = writer.nextBand(); band; band = writer.nextBand()) {
+    const first = band.firstRow * domain.grid.nLon;
+    const count = band.rows * domain.grid.nLon;
+    const stepValues = new Float32Array(count);
+    const arrays = variables.map((variable, v) => {
+      const out = new Float32Array(count * nSteps);
+      for (let i = 0; i < nSteps; i++) {
+        const src = sources[v]![i]!;
+        if (src.kind === "none") stepValues.fill(NaN);
+        else if (src.kind === "field") stepValues.set(store.band(src.key, first, count));
+        else {
+          const used = new Set(src.plan.kind === "linear" ? src.plan.terms.map((t) => t.window) : src.plan.windows);
+          const inputs = src.keys.map((key, w) => (used.has(w) ? store.band(key, first, count) : stepValues));
+          applyPlan(src.plan, inputs, variable.aggregation as "sum" | "mean" | "max" | "min", stepValues);
+        }
+        for (let c = 0; c < count; c++) out[c * nSteps + i] = stepValues[c]!;
+      }
+      return out;
+    });
+    writer.add(arrays);
+  }
+  logger.info("run assembled", { model: domain.id, runTime: meta.runTime, steps: nSteps, variables: variables.length, absent: meta.absent.length, coverage });
+  return { meta, payload: writer.finish(), coverage };
+}

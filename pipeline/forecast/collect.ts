@@ -1,0 +1,122 @@
+/**
+ * Collects the fields of a model's runs: for each input file, the wanted messages (from the
+ * `.idx` inventory and byte ranges when there is one, else by scanning the whole file), decoded
+ * and pasted on the domain grid, kept in a FieldStore keyed by run, variable and window.
+ */
+import type { Logger } from "../../datasets/common/log.ts";
+import type { GribField } from "../grib/types.ts";
+import { Progress } from "../common/progress.ts";
+import type { FieldStore } from "./field-store.ts";
+import type { GribCodec } from "./grib-codec.ts";
+import type { GribSource } from "./grib-source.ts";
+import { entryWanted, variableOfField } from "./match.ts";
+import type { ModelDomain } from "./models/types.ts";
+import { pasteValues, placeField, type Placement } from "./paste.ts";
+import { rangesFor } from "./ranges.ts";
+
+/** What was collected for one run. */
+export interface CollectedRun {
+  runTime: Date;
+  /** Per variable index: fields by "start-end" hours (instant: "s-s"). */
+  fields: Map<number, Map<string, string>>;
+  sources: Set<string>;
+}
+
+export function fieldKey(runTime: Date, variable: number, start: number, end: number): string {
+  return `${runTime.toISOString()}|${variable}|${start}-${end}`;
+}
+
+export interface CollectOptions {
+  domain: ModelDomain;
+  files: string[];
+  source: GribSource;
+  codec: GribCodec;
+  store: FieldStore;
+  logger: Logger;
+  /** Only these runs are kept (by ISO time); undefined = all found. */
+  wantRun?: (runTime: Date) => boolean;
+}
+
+/** A GRIB chunk (a whole file or a fetched range) with its fields. */
+interface Chunk {
+  bytes: Uint8Array;
+  name: string;
+  fields: GribField[];
+}
+
+export interface CollectResult {
+  runs: Map<string, CollectedRun>;
+  messagesDecoded: number;
+}
+
+/** Reads the wanted chunks of one file: ranges from the inventory, or the whole file. */
+async function chunksOf(file: string, o: CollectOptions): Promise<Chunk[]> {
+  const inventory = await o.source.inventory(file);
+  const name = o.source.locate(file);
+  if (!inventory) {
+    const bytes = await o.source.whole(file);
+    return [{ bytes, name, fields: o.codec.scan(bytes, name) }];
+  }
+  const wanted = inventory.filter((e) => entryWanted(o.domain.variables, e) && (!o.wantRun || o.wantRun(e.referenceTime)));
+  const chunks: Chunk[] = [];
+  for (const r of rangesFor(wanted)) {
+    const bytes = await o.source.range(file, r);
+    const label = `${name} bytes ${r.first}-${r.last ?? "end"}`;
+    chunks.push({ bytes, name: label, fields: o.codec.scan(bytes, label) });
+  }
+  return chunks;
+}
+
+export async function collectFields(o: CollectOptions): Promise<CollectResult> {
+  const runs = new Map<string, CollectedRun>();
+  const placements = new Map<string, Placement>();
+  const nominal = new Set(o.domain.steps);
+  const cells = o.domain.grid.nLat * o.domain.grid.nLon;
+  const progress = new Progress(o.logger, `collect ${o.domain.id}`, o.files.length, "files");
+  let decoded = 0;
+  let corrected = false;
+  const seen = new Set<string>();
+  for (const file of o.files) {
+    for (const chunk of await chunksOf(file, o)) {
+      for (const f of chunk.fields) {
+        const v = variableOfField(o.domain.variables, f);
+        if (v === undefined || !nominal.has(f.endHour) || (o.wantRun && !o.wantRun(f.referenceTime))) continue;
+        const iso = f.referenceTime.toISOString();
+        let run = runs.get(iso);
+        if (!run) {
+          run = { runTime: f.referenceTime, fields: new Map(), sources: new Set() };
+          runs.set(iso, run);
+        }
+        const perVar = run.fields.get(v) ?? new Map<string, string>();
+        run.fields.set(v, perVar);
+        const window = `${f.startHour}-${f.endHour}`;
+        const gridKey = JSON.stringify(f.grid);
+        const key = fieldKey(f.referenceTime, v, f.startHour, f.endHour);
+        // The same field twice (the 00Z run is in both 1 degree files): keep the first. The same
+        // window on another grid is another sub-grid of the field (Alaska, both sides of 180 E).
+        if (seen.has(`${key}|${gridKey}`)) continue;
+        seen.add(`${key}|${gridKey}`);
+        let placement = placements.get(gridKey);
+        if (!placement) {
+          placement = placeField(f, o.domain.grid, chunk.name);
+          placements.set(gridKey, placement);
+          if (placement.correctedIncrement && !corrected) {
+            corrected = true;
+            o.logger.warn("grid increment disagrees with first/last points; using the points", { file: chunk.name, message: f.index, stated: f.grid });
+          }
+        }
+        const values = o.codec.decode(chunk.bytes, f, chunk.name);
+        // Sub-grids of one field (Alaska: both sides of 180 degrees) are pasted into one array.
+        const target = o.store.has(key) ? o.store.band(key, 0, cells).slice() : new Float32Array(cells).fill(NaN);
+        pasteValues(placement, values, target);
+        o.store.put(key, target);
+        perVar.set(window, key);
+        run.sources.add(file);
+        decoded++;
+      }
+    }
+    progress.tick();
+  }
+  progress.finish({ messagesDecoded: decoded, runs: runs.size });
+  return { runs, messagesDecoded: decoded };
+}

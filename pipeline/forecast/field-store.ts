@@ -1,0 +1,57 @@
+/**
+ * Holds the decoded fields of a run (each pasted on the domain grid) until they are transposed
+ * into per-cell series. Small runs stay in memory; a run larger than the budget (a GFS 0.25
+ * degree run of 20 variables x 209 steps is ~17 GB of float32) is spilled to a temporary file
+ * and read back one band of rows at a time.
+ */
+import { closeSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+
+export interface FieldStore {
+  put(key: string, values: Float32Array): void;
+  has(key: string): boolean;
+  /** `count` values of field `key` from cell `first`. */
+  band(key: string, first: number, count: number): Float32Array;
+  close(): void;
+}
+
+export function memoryFieldStore(): FieldStore {
+  const fields = new Map<string, Float32Array>();
+  return {
+    put: (key, values) => void fields.set(key, values),
+    has: (key) => fields.has(key),
+    band: (key, first, count) => fields.get(key)!.subarray(first, first + count),
+    close: () => fields.clear(),
+  };
+}
+
+export function fileFieldStore(path: string): FieldStore {
+  const fd = openSync(path, "w+");
+  const offsets = new Map<string, number>();
+  let end = 0;
+  return {
+    put(key, values) {
+      const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+      let done = 0;
+      while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, end + done);
+      offsets.set(key, end);
+      end += bytes.length;
+    },
+    has: (key) => offsets.has(key),
+    band(key, first, count) {
+      const out = new Float32Array(count);
+      const bytes = new Uint8Array(out.buffer);
+      const at = offsets.get(key)! + first * 4;
+      let done = 0;
+      while (done < bytes.length) {
+        const n = readSync(fd, bytes, done, bytes.length - done, at + done);
+        if (n === 0) throw new Error(`field store ${path}: short read of ${key}`);
+        done += n;
+      }
+      return out;
+    },
+    close() {
+      closeSync(fd);
+      rmSync(path, { force: true });
+    },
+  };
+}

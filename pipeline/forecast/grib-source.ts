@@ -1,0 +1,168 @@
+/**
+ * Where GRIB input comes from: a local directory or an HTTP base URL laid out like NOMADS.
+ * Both give a file's `.idx` inventory when there is one, byte ranges, or the whole file. Over
+ * HTTP, ranges and inventories are kept in a download cache (a re-run fetches nothing) and
+ * fetched with retries and exponential backoff (pipeline/common/http-fetch.ts), which also
+ * detects connections dropped mid-body.
+ */
+import { createHash } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { writeFileAtomic } from "../../datasets/artifact/atomic-write.ts";
+import { MissingInputError } from "../../datasets/common/errors.ts";
+import type { Logger } from "../../datasets/common/log.ts";
+import { HttpFetchError, fetchWithRetry } from "../common/http-fetch.ts";
+import { parseInventory, type InventoryEntry } from "./inventory.ts";
+import type { ByteRange } from "./ranges.ts";
+
+export interface TransferStats {
+  requests: number;
+  bytesFetched: number;
+  cacheHits: number;
+}
+
+export interface GribSource {
+  /** Human-readable location of a file (URL or path), for metadata and errors. */
+  locate(file: string): string;
+  exists(file: string): Promise<boolean>;
+  /** The file's `.idx` inventory, or undefined when it has none. */
+  inventory(file: string): Promise<InventoryEntry[] | undefined>;
+  range(file: string, range: ByteRange): Promise<Uint8Array>;
+  whole(file: string): Promise<Uint8Array>;
+  stats: TransferStats;
+}
+
+export interface HttpSourceOptions {
+  cacheDir: string;
+  logger: Logger;
+  attempts?: number;
+  backoffMs?: number;
+  timeoutMs?: number;
+}
+
+export function isHttp(location: string): boolean {
+  return /^https?:\/\//i.test(location);
+}
+
+/** Local directories, searched in order for each file. */
+export function localSource(dirs: readonly string[]): GribSource {
+  const stats: TransferStats = { requests: 0, bytesFetched: 0, cacheHits: 0 };
+  const resolved = new Map<string, string>();
+  const find = async (file: string): Promise<string | undefined> => {
+    for (const dir of dirs) {
+      const p = path.join(dir, file);
+      try {
+        await fs.access(p);
+        resolved.set(file, p);
+        return p;
+      } catch {
+        continue;
+      }
+    }
+    return undefined;
+  };
+  const need = async (file: string): Promise<string> => {
+    const p = await find(file);
+    if (!p) throw new MissingInputError(dirs.map((d) => path.join(d, file)).join(" or "), "GRIB file");
+    return p;
+  };
+  return {
+    stats,
+    locate: (file) => resolved.get(file) ?? path.join(dirs[0]!, file),
+    exists: async (file) => (await find(file)) !== undefined,
+    async inventory(file) {
+      const p = await need(file);
+      try {
+        return parseInventory(await fs.readFile(`${p}.idx`, "utf8"), `${p}.idx`);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw err;
+      }
+    },
+    async range(file, r) {
+      const p = await need(file);
+      const handle = await fs.open(p, "r");
+      try {
+        const size = (await handle.stat()).size;
+        const last = r.last ?? size - 1;
+        const buf = Buffer.alloc(last - r.first + 1);
+        const { bytesRead } = await handle.read(buf, 0, buf.length, r.first);
+        stats.requests++;
+        stats.bytesFetched += bytesRead;
+        return buf.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+    async whole(file) {
+      const bytes = await fs.readFile(await need(file));
+      stats.requests++;
+      stats.bytesFetched += bytes.length;
+      return bytes;
+    },
+  };
+}
+
+function cacheName(url: string, suffix: string): string {
+  return `${createHash("sha256").update(url).digest("hex").slice(0, 20)}${suffix}`;
+}
+
+/** A NOMADS-like HTTP tree under `base` (ending in '/'). */
+export function httpSource(base: string, options: HttpSourceOptions): GribSource {
+  const stats: TransferStats = { requests: 0, bytesFetched: 0, cacheHits: 0 };
+  const root = base.endsWith("/") ? base : `${base}/`;
+  const url = (file: string): string => new URL(file, root).toString();
+  const fetchOptions = { attempts: options.attempts ?? 5, backoffMs: options.backoffMs ?? 500, timeoutMs: options.timeoutMs ?? 120_000, logger: options.logger };
+  const cached = async (name: string, get: () => Promise<Buffer>): Promise<Uint8Array> => {
+    const local = path.join(options.cacheDir, name);
+    try {
+      const bytes = await fs.readFile(local);
+      stats.cacheHits++;
+      return bytes;
+    } catch {
+      const bytes = await get();
+      stats.requests++;
+      stats.bytesFetched += bytes.length;
+      await writeFileAtomic(local, [bytes]);
+      return bytes;
+    }
+  };
+  return {
+    stats,
+    locate: url,
+    async exists(file) {
+      try {
+        const res = await fetch(url(file), { method: "HEAD", signal: AbortSignal.timeout(fetchOptions.timeoutMs) });
+        return res.ok;
+      } catch {
+        return false;
+      }
+    },
+    async inventory(file) {
+      const u = `${url(file)}.idx`;
+      try {
+        const bytes = await cached(cacheName(u, ".idx"), () => fetchWithRetry(u, fetchOptions));
+        return parseInventory(Buffer.from(bytes).toString("utf8"), u);
+      } catch (err) {
+        if (err instanceof HttpFetchError && err.status === 404) return undefined;
+        throw err;
+      }
+    },
+    range(file, r) {
+      const u = url(file);
+      const name = cacheName(u, `-${r.first}-${r.last ?? "end"}.grib`);
+      return cached(name, () => fetchWithRetry(u, { ...fetchOptions, range: r.last === undefined ? { first: r.first } : { first: r.first, last: r.last } }));
+    },
+    whole(file) {
+      const u = url(file);
+      return cached(cacheName(u, ".grib"), async () => {
+        try {
+          return await fetchWithRetry(u, fetchOptions);
+        } catch (err) {
+          if (err instanceof HttpFetchError && err.status === 404) throw new MissingInputError(u, "GRIB file");
+          throw err;
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/** Command-line options of the `forecast` step, validated once. */
+import { ConfigError } from "../../datasets/common/errors.ts";
+import { MODELS, modelById } from "./models/registry.ts";
+import type { ModelDomain } from "./models/types.ts";
+
+export interface ForecastOptions {
+  models: ModelDomain[];
+  /** Local directories or one base URL; "upstream" = each model's upstream URL. */
+  sources: string[];
+  /** Run for models that need one: a date, or "latest". */
+  run: Date | "latest";
+  /** Lead-time limits in hours (inclusive). */
+  fromHour: number;
+  toHour: number;
+  keep: number | undefined;
+  cacheDir: string | undefined;
+  force: boolean;
+  /** Write `.idx` inventories for these GRIB files and exit. */
+  writeIdx: string[];
+  listModels: boolean;
+}
+
+export const USAGE = `Options:
+  --model <id[,id...]>   Models to ingest (--list-models shows them).
+  --source <dir|url|upstream>[,...]
+                         Where the GRIB files are: local directories (searched in order) or one
+                         HTTP base URL laid out like NOMADS (each file's .idx is read and only the
+                         needed messages are fetched with Range requests); "upstream" = the
+                         model's own server (NOMADS for gfs025/gfs050/gfs100).
+  --run <YYYYMMDDHH|latest>
+                         Run of models published per cycle (default latest: the newest cycle
+                         whose first file is there). Sample models take their runs from the files.
+  --steps <from-to>      Only lead times in this range, hours (default all).
+  --keep <n>             Runs kept per model (default GEODATA_FORECAST_KEEP_RUNS).
+  --cache <dir>          Download cache (default <GEODATA_DATA_DIR>/.cache/forecast).
+  --force                Rebuild runs already in the store.
+  --write-idx <file...>  Write a wgrib2-style <file>.idx for each GRIB file, then exit.
+  --list-models          Print the models and their variables, then exit.
+Output: <GEODATA_DATA_DIR>/forecast/ (index.bin + <model>/<YYYYMMDDHH>.fcst).`;
+
+function value(args: string[], i: number, name: string): string {
+  const v = args[i + 1];
+  if (v === undefined || v.startsWith("--")) throw new ConfigError(name, "a value", v ?? "");
+  return v;
+}
+
+export function parseRun(text: string): Date {
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})$/.exec(text);
+  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]))) : undefined;
+  if (!d || Number.isNaN(d.getTime()) || d.getUTCHours() !== Number(m![4])) throw new ConfigError("--run", "YYYYMMDDHH or latest", text);
+  return d;
+}
+
+export function parseForecastOptions(args: string[]): ForecastOptions {
+  const o: ForecastOptions = { models: [], sources: [], run: "latest", fromHour: 0, toHour: Infinity, keep: undefined, cacheDir: undefined, force: false, writeIdx: [], listModels: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    switch (arg) {
+      case "--model":
+        for (const id of value(args, i++, arg).split(",")) {
+          const m = modelById(id.trim());
+          if (!m) throw new ConfigError(arg, `one of ${MODELS.map((x) => x.id).join(", ")}`, id);
+          o.models.push(m);
+        }
+        break;
+      case "--source":
+        o.sources.push(...value(args, i++, arg).split(",").filter(Boolean));
+        break;
+      case "--run": {
+        const v = value(args, i++, arg);
+        o.run = v === "latest" ? "latest" : parseRun(v);
+        break;
+      }
+      case "--steps": {
+        const v = value(args, i++, arg);
+        const m = /^(\d+)-(\d+)$/.exec(v);
+        if (!m || Number(m[1]) > Number(m[2])) throw new ConfigError(arg, "FROM-TO in hours, FROM <= TO", v);
+        o.fromHour = Number(m[1]);
+        o.toHour = Number(m[2]);
+        break;
+      }
+      case "--keep": {
+        const v = value(args, i++, arg);
+        if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 100) throw new ConfigError(arg, "an integer from 1 to 100", v);
+        o.keep = Number(v);
+        break;
+      }
+      case "--cache":
+        o.cacheDir = value(args, i++, arg);
+        break;
+      case "--force":
+        o.force = true;
+        break;
+      case "--list-models":
+        o.listModels = true;
+        break;
+      case "--write-idx":
+        while (i + 1 < args.length && !args[i + 1]!.startsWith("--")) o.writeIdx.push(args[++i]!);
+        if (o.writeIdx.length === 0) throw new ConfigError(arg, "one or more GRIB files", "");
+        break;
+      default:
+        throw new ConfigError("forecast options", "one of --model --source --run --steps --keep --cache --force --write-idx --list-models", arg);
+    }
+  }
+  if (!o.listModels && o.writeIdx.length === 0) {
+    if (o.models.length === 0) throw new ConfigError("--model", "one or more model ids", "");
+    if (o.sources.length === 0) throw new ConfigError("--source", "a directory, a URL or upstream", "");
+  }
+  return o;
+}

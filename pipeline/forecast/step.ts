@@ -1,0 +1,148 @@
+/**
+ * Pipeline step `forecast`: GRIB files of a model (local directory or NOMADS-like HTTP tree) →
+ * the forecast store (`<dataDir>/forecast/`, FORMAT in datasets/forecast/FORMAT.md).
+ */
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { writeFileAtomic } from "../../datasets/artifact/atomic-write.ts";
+import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
+import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
+import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
+import type { PipelineStep, StepContext } from "../common/step.ts";
+import { buildRun } from "./build-run.ts";
+import { collectFields } from "./collect.ts";
+import { fileFieldStore, memoryFieldStore, type FieldStore } from "./field-store.ts";
+import { GRIB_CODEC, type GribCodec } from "./grib-codec.ts";
+import { httpSource, isHttp, localSource, type GribSource } from "./grib-source.ts";
+import { formatInventory } from "./inventory.ts";
+import type { ModelDomain } from "./models/types.ts";
+import { MODELS } from "./models/registry.ts";
+import { USAGE, parseForecastOptions, type ForecastOptions } from "./options.ts";
+import { publishRuns, readCurrentIndex, type RunToPublish } from "./publish.ts";
+import { findRuns, latestRun } from "./runs.ts";
+
+export const EMBEDDED_GRIB_DIR = path.join(EMBEDDED_DIR, "grib");
+/** The sample models built from datasets/embedded/grib by `build-default`. */
+export const EMBEDDED_MODELS = ["gfs-2p5-sample", "gfs-iberia-grib1", "gfs-mediterranean-grib1", "gfs-alaska-0p5", "gfs-alaska-2p5", "gfs-1p0-precip"];
+
+/** Fields held in memory up to this many bytes per run; beyond, spilled to a temporary file. */
+const MEMORY_BUDGET = 2 * 2 ** 30;
+
+export interface IngestReport {
+  runs: { model: string; runTime: string; steps: number; variables: number }[];
+  messagesDecoded: number;
+  requests: number;
+  bytesFetched: number;
+  cacheHits: number;
+  gribBytes: number;
+}
+
+function sourceFor(o: ForecastOptions, domain: ModelDomain, ctx: StepContext): GribSource {
+  const locations = o.sources.map((s) => (s === "upstream" ? domain.upstream ?? "" : s));
+  if (locations.some((s) => s === "")) throw new Error(`model ${domain.id} has no upstream server; give --source`);
+  if (isHttp(locations[0]!)) {
+    return httpSource(locations[0]!, { cacheDir: o.cacheDir ?? path.join(ctx.config.dataDir, ".cache", "forecast"), logger: ctx.logger });
+  }
+  return localSource(locations);
+}
+
+function fieldStoreFor(domain: ModelDomain, steps: number): FieldStore {
+  const bytes = domain.grid.nLat * domain.grid.nLon * 4 * steps * domain.variables.length * 1.5;
+  if (bytes <= MEMORY_BUDGET) return memoryFieldStore();
+  return fileFieldStore(path.join(os.tmpdir(), `geodata-forecast-${process.pid}-${randomBytes(4).toString("hex")}.f32`));
+}
+
+async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepContext, codec: GribCodec, report: IngestReport): Promise<RunToPublish[]> {
+  const log = ctx.logger.child({ model: domain.id });
+  const source = sourceFor(o, domain, ctx);
+  const steps = domain.steps.filter((s) => s >= o.fromHour && s <= o.toHour);
+  const keep = o.keep ?? ctx.config.forecastKeepRuns;
+  const existing = new Set((await readCurrentIndex(path.join(ctx.config.dataDir, "forecast"))).runs.filter((r) => r.model === domain.id).map((r) => r.runTime));
+  let files: string[];
+  let wanted: Set<string>;
+  if (domain.needsRun) {
+    const run = o.run === "latest" ? await latestRun(domain, source, log) : o.run;
+    files = domain.files(run, steps).map((f) => f.path);
+    wanted = new Set([run.toISOString()]);
+  } else {
+    files = domain.files(undefined, steps).map((f) => f.path);
+    const runs = await findRuns(files, source, codec);
+    wanted = new Set(runs.slice(0, keep).map((r) => r.toISOString()));
+  }
+  for (const r of [...wanted]) {
+    if (existing.has(r) && !o.force) {
+      log.info("run already in the store (use --force to rebuild)", { runTime: r });
+      wanted.delete(r);
+    }
+  }
+  if (wanted.size === 0) return [];
+  const store = fieldStoreFor(domain, steps.length);
+  try {
+    const partial = { ...domain, steps };
+    const collected = await collectFields({ domain: partial, files, source, codec, store, logger: log, wantRun: (t) => wanted.has(t.toISOString()) });
+    report.messagesDecoded += collected.messagesDecoded;
+    const out: RunToPublish[] = [];
+    for (const run of [...collected.runs.values()].sort((a, b) => b.runTime.getTime() - a.runTime.getTime())) {
+      const built = buildRun(partial, run, store, log);
+      const sources: SourceInfo[] = [];
+      for (const f of run.sources) {
+        const where = source.locate(f);
+        sources.push(isHttp(where) ? { name: path.posix.basename(f), location: where } : await describeSourceFile(where));
+      }
+      out.push({ meta: built.meta, payload: built.payload, sources });
+      report.runs.push({ model: domain.id, runTime: built.meta.runTime, steps: built.meta.steps.length, variables: built.meta.variables.length });
+    }
+    report.requests += source.stats.requests;
+    report.bytesFetched += source.stats.bytesFetched;
+    report.cacheHits += source.stats.cacheHits;
+    return out;
+  } finally {
+    store.close();
+  }
+}
+
+/** Runs the step; returns what it did (tests and benches read it). */
+export async function runForecast(args: string[], ctx: StepContext, codec: GribCodec = GRIB_CODEC): Promise<IngestReport> {
+  const o = parseForecastOptions(args);
+  const report: IngestReport = { runs: [], messagesDecoded: 0, requests: 0, bytesFetched: 0, cacheHits: 0, gribBytes: 0 };
+  if (o.listModels) {
+    for (const m of MODELS) process.stdout.write(`${m.id}\t${m.description}\n\t${m.variables.map((v) => v.name).join(", ")}\n`);
+    return report;
+  }
+  if (o.writeIdx.length > 0) {
+    for (const file of o.writeIdx) {
+      const bytes = await fs.readFile(file);
+      await writeFileAtomic(`${file}.idx`, [Buffer.from(formatInventory(codec.scan(bytes, file)))]);
+      ctx.logger.info("inventory written", { file: `${file}.idx` });
+    }
+    return report;
+  }
+  const toPublish: RunToPublish[] = [];
+  for (const domain of o.models) toPublish.push(...(await ingestModel(domain, o, ctx, codec, report)));
+  if (toPublish.length > 0) {
+    const index = await publishRuns(path.join(ctx.config.dataDir, "forecast"), toPublish, o.keep ?? ctx.config.forecastKeepRuns, ctx.logger);
+    ctx.logger.info("forecast store published", { runs: index.runs.length, newRuns: toPublish.length });
+  } else {
+    await fs.access(path.join(ctx.config.dataDir, "forecast", "index.bin")).catch(async () => {
+      await publishRuns(path.join(ctx.config.dataDir, "forecast"), [], o.keep ?? ctx.config.forecastKeepRuns, ctx.logger);
+    });
+  }
+  ctx.logger.info("ingest summary", { ...report });
+  return report;
+}
+
+export const forecastStep: PipelineStep = {
+  name: "forecast",
+  summary: "GRIB forecasts (local files or NOMADS byte ranges) -> per-run time-series store",
+  usage: USAGE,
+  codeVersion: 1,
+  embeddedDefault: {
+    inputs: () => [...new Set(MODELS.filter((m) => EMBEDDED_MODELS.includes(m.id)).flatMap((m) => m.files(undefined, m.steps).map((f) => path.join(EMBEDDED_GRIB_DIR, f.path))))],
+    args: () => ["--model", EMBEDDED_MODELS.join(","), "--source", EMBEDDED_GRIB_DIR],
+  },
+  async run(args, ctx) {
+    await runForecast(args, ctx);
+  },
+};
