@@ -2,7 +2,7 @@
  * Pipeline step `forecast`: GRIB files of a model (local directory or NOMADS-like HTTP tree) →
  * the forecast store (`<dataDir>/forecast/`, FORMAT in datasets/forecast/FORMAT.md).
  */
-import { promises as fs } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -67,7 +67,12 @@ async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepCon
     files = domain.files(run, steps).map((f) => f.path);
     wanted = new Set([run.toISOString()]);
   } else {
-    files = domain.files(undefined, steps).map((f) => f.path);
+    // A sample domain lists the files known to hold it; any of them may be given.
+    files = [];
+    for (const f of domain.files(undefined, steps)) {
+      if (await source.exists(f.path)) files.push(f.path);
+      else log.warn("sample file not in the source, skipped", { file: f.path });
+    }
     const runs = await findRuns(files, source, codec);
     wanted = new Set(runs.slice(0, keep).map((r) => r.toISOString()));
   }
@@ -139,7 +144,8 @@ export const forecastStep: PipelineStep = {
   usage: USAGE,
   codeVersion: 1,
   embeddedDefault: {
-    inputs: () => [...new Set(MODELS.filter((m) => EMBEDDED_MODELS.includes(m.id)).flatMap((m) => m.files(undefined, m.steps).map((f) => path.join(EMBEDDED_GRIB_DIR, f.path))))],
+    // The 1 degree model also reads a 24-hour file that is not embedded: list only what is there.
+    inputs: () => [...new Set(MODELS.filter((m) => EMBEDDED_MODELS.includes(m.id)).flatMap((m) => m.files(undefined, m.steps).map((f) => path.join(EMBEDDED_GRIB_DIR, f.path))))].filter((f) => existsSync(f)),
     args: () => ["--model", EMBEDDED_MODELS.join(","), "--source", EMBEDDED_GRIB_DIR],
   },
   async run(args, ctx) {

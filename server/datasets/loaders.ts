@@ -4,6 +4,7 @@
 import type { DatasetName } from "../../datasets/catalog.ts";
 import { readCheckedArtifact } from "./check-envelope.ts";
 import { loadElevation } from "../elevation/load.ts";
+import { loadForecast } from "../forecast/load.ts";
 import { loadPlaces } from "../places/load-places.ts";
 import type { DatasetLoader } from "./loader.ts";
 import { loadStations } from "../stations/load-stations.ts";
@@ -13,7 +14,7 @@ export const LOADERS = {
   admin: readCheckedArtifact,
   elevation: loadElevation,
   stations: loadStations,
-  forecast: readCheckedArtifact,
+  forecast: loadForecast,
 } satisfies Record<DatasetName, DatasetLoader<unknown>>;
 
 export type Loaders = typeof LOADERS;

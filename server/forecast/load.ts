@@ -1,0 +1,27 @@
+/**
+ * The forecast dataset loader: opens `forecast/index.bin` and every run it lists once at startup
+ * (runs up to 512 MiB held in memory, larger ones read with positioned reads), so a point
+ * forecast is a couple of in-memory slices and a few thousand integer decodes.
+ */
+import path from "node:path";
+import { openForecastStore, type ForecastStore } from "../../datasets/forecast/store.ts";
+import type { DatasetLoader } from "../datasets/loader.ts";
+
+export const loadForecast: DatasetLoader<ForecastStore> = async (ctx) => {
+  const store = await openForecastStore(path.dirname(ctx.file));
+  const facts: Record<string, unknown> = {
+    models: store.models().map((model) => {
+      const runs = store.byModel.get(model)!;
+      const latest = runs[0]!.meta;
+      return {
+        model,
+        runs: runs.map((r) => r.meta.runTime),
+        steps: latest.steps.length,
+        grid: latest.grid,
+        variables: latest.variables.map((v) => v.name),
+      };
+    }),
+  };
+  ctx.logger.info("forecast store opened", { runs: store.runs.length, models: store.models() });
+  return { value: store, metadata: store.metadata, facts, close: () => store.close() };
+};
