@@ -1,0 +1,75 @@
+/**
+ * `npm run pipeline -- grib-inspect FILE [--message N [--json]]`: lists a GRIB file's fields, one
+ * line each, or prints one field's description and decoded values as JSON, so that anyone can
+ * compare our decoding with ecCodes or wgrib2. Reads local files (plain or .gz) and URLs.
+ */
+import path from "node:path";
+import { ConfigError } from "../../datasets/common/errors.ts";
+import { readSource } from "../common/source.ts";
+import type { PipelineStep } from "../common/step.ts";
+import { decodeField } from "./decode.ts";
+import { fieldDescription, fieldJsonChunks, inventoryLine } from "./inventory.ts";
+import { scanGrib } from "./scan.ts";
+
+const USAGE = `Usage: npm run pipeline -- grib-inspect FILE [--message N] [--json]
+
+  FILE           a GRIB1 or GRIB2 file (local path, .gz, or http(s) URL)
+  --message N    only field N (1-based, as listed)
+  --json         with --message: the field's description and values as JSON (missing = null);
+                 without --message: every field's description as JSON lines`;
+
+interface InspectArgs {
+  file: string;
+  message?: number;
+  json: boolean;
+}
+
+export function parseInspectArgs(args: string[]): InspectArgs {
+  let file: string | undefined;
+  let message: number | undefined;
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--json") json = true;
+    else if (a === "--message") {
+      const raw = args[++i] ?? "";
+      if (!/^[1-9]\d*$/.test(raw)) throw new ConfigError("--message", "a field number from 1", raw);
+      message = Number(raw);
+    } else if (a.startsWith("--")) throw new ConfigError(a, "one of --message N, --json", a);
+    else if (file === undefined) file = a;
+    else throw new ConfigError("FILE", "one GRIB file", `${file} ${a}`);
+  }
+  if (file === undefined) throw new ConfigError("FILE", "a GRIB file to inspect", "nothing");
+  return { file, json, ...(message !== undefined ? { message } : {}) };
+}
+
+/** Writes to stdout and waits for the stream when it is full (large --json outputs). */
+async function write(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await new Promise<void>((resolve) => process.stdout.once("drain", () => resolve()));
+}
+
+export const gribInspectStep: PipelineStep = {
+  name: "grib-inspect",
+  summary: "List the fields of a GRIB1/GRIB2 file, or print one field's grid and values as JSON.",
+  usage: USAGE,
+  codeVersion: 1,
+  async run(args, ctx) {
+    const options = parseInspectArgs(args);
+    const bytes = new Uint8Array(await readSource(options.file, { cacheDir: path.join(ctx.config.dataDir, ".cache", "downloads"), logger: ctx.logger }));
+    const name = path.basename(options.file);
+    const fields = scanGrib(bytes, name, options.message !== undefined ? { limit: options.message } : {});
+    if (options.message !== undefined) {
+      const field = fields[options.message - 1];
+      if (!field) throw new ConfigError("--message", `a field number from 1 to ${fields.length}`, String(options.message));
+      if (!options.json) {
+        await write(inventoryLine(field) + "\n");
+        return;
+      }
+      const values = decodeField(bytes, field, name);
+      for (const chunk of fieldJsonChunks(field, values)) await write(chunk);
+      return;
+    }
+    for (const field of fields) await write((options.json ? JSON.stringify(fieldDescription(field)) : inventoryLine(field)) + "\n");
+    ctx.logger.info("inspected", { file: name, fields: fields.length, bytes: bytes.length });
+  },
+};

@@ -1,0 +1,103 @@
+/**
+ * Every field of every real GRIB file of the shared corpus (`../shared/data/grib`, present only on
+ * our machines: skipped elsewhere; the committed fixtures cover a fresh clone).
+ * - Files with an ecCodes reference: every field's values and metadata, except the listed anomaly.
+ * - Files without one: every field decodes, with a plausible count of values.
+ * - Files with templates we do not decode: the typed error naming the template.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
+import { gridCoordinates } from "../../../pipeline/grib/coordinates.ts";
+import { decodeField } from "../../../pipeline/grib/decode.ts";
+import { UnsupportedGribError } from "../../../pipeline/grib/errors.ts";
+import { scanGrib } from "../../../pipeline/grib/scan.ts";
+import { compareMetadata, compareWithEccodes, readEccodesLines } from "./eccodes-reference.ts";
+
+const GRIB_DIR = path.join(SHARED_DATA_DIR, "grib");
+const present = existsSync(GRIB_DIR);
+const FOLDERS = ["gfs", "gfs-multistep", "other"];
+
+/** Same anomaly as in decode-fixtures.test.ts: an empty section 7 that ecCodes reads past. */
+const ECCODES_ANOMALIES = new Set(["gfs.2011100800.f072.2p5deg.grib2#231"]);
+
+/** Files whose packing we do not decode, with the feature each field must name. */
+const UNSUPPORTED: Readonly<Record<string, string>> = {
+  "CMC_glb_TMP_ISBL_1_latlon.24x.24_2021051800_P000.grib2": "GRIB2 data representation template 5.40 (JPEG 2000)",
+  "ecmwf-ifs-oper-surface.grib2": "GRIB2 data representation template 5.42 (CCSDS)",
+  "safrica.grib2": "GRIB2 data representation template 5.40 (JPEG 2000)",
+};
+
+function locate(name: string): string {
+  for (const folder of FOLDERS) {
+    const p = path.join(GRIB_DIR, folder, name);
+    if (existsSync(p)) return p;
+  }
+  throw new Error(`${name} not found in the shared corpus`);
+}
+
+function allFiles(): string[] {
+  if (!present) return [];
+  return FOLDERS.flatMap((folder) => readdirSync(path.join(GRIB_DIR, folder)).filter((f) => !f.endsWith(".idx")));
+}
+
+const referenced = present ? readdirSync(path.join(GRIB_DIR, "reference", "eccodes")).filter((f) => f.endsWith(".jsonl")).map((f) => f.slice(0, -".jsonl".length)) : [];
+
+describe.skipIf(!present)("shared GRIB corpus against ecCodes", () => {
+  for (const name of referenced) {
+    it(`${name}: every field`, () => {
+      const bytes = new Uint8Array(readFileSync(locate(name)));
+      const refs = readEccodesLines(path.join(GRIB_DIR, "reference", "eccodes", `${name}.jsonl`));
+      const fields = scanGrib(bytes, name);
+      expect(fields.length).toBe(refs.length);
+      const failures: string[] = [];
+      fields.forEach((field, k) => {
+        const problems = compareMetadata(field, refs[k]!);
+        if (field.unsupported) problems.push(`not decodable: ${field.unsupported}`);
+        else if (!ECCODES_ANOMALIES.has(`${name}#${k + 1}`)) problems.push(...compareWithEccodes(field, decodeField(bytes, field, name), refs[k]!));
+        if (problems.length) failures.push(`field ${k + 1} ${field.shortName}: ${problems.slice(0, 3).join("; ")}`);
+      });
+      expect(failures).toEqual([]);
+    });
+  }
+});
+
+describe.skipIf(!present)("shared GRIB corpus: files without a reference decode completely", () => {
+  for (const name of allFiles().filter((f) => !referenced.includes(f) && !(f in UNSUPPORTED))) {
+    it(name, () => {
+      const bytes = new Uint8Array(readFileSync(locate(name)));
+      const fields = scanGrib(bytes, name);
+      expect(fields.length).toBeGreaterThan(0);
+      for (const field of fields) {
+        expect(field.unsupported, `${name} field ${field.index}`).toBeUndefined();
+        const values = decodeField(bytes, field, name);
+        expect(values.length).toBe(field.numberOfPoints);
+        expect(values.some((v) => Number.isFinite(v)), `${name} field ${field.index} has values`).toBe(true);
+        const { lats } = gridCoordinates(field, name);
+        expect(lats.every((lat) => lat >= -90 && lat <= 90)).toBe(true);
+      }
+    });
+  }
+});
+
+describe.skipIf(!present)("shared GRIB corpus: unsupported packing", () => {
+  for (const [name, feature] of Object.entries(UNSUPPORTED)) {
+    it(`${name}: ${feature}`, () => {
+      const bytes = new Uint8Array(readFileSync(locate(name)));
+      const fields = scanGrib(bytes, name);
+      expect(fields.length).toBeGreaterThan(0);
+      for (const field of fields) {
+        expect(field.unsupported).toBe(feature);
+        let err: unknown;
+        try {
+          decodeField(bytes, field, name);
+        } catch (e) {
+          err = e;
+        }
+        expect(err).toBeInstanceOf(UnsupportedGribError);
+        expect((err as Error).message).toBe(`${name}, offset ${field.messageOffset}: ${feature} is not supported`);
+      }
+    });
+  }
+});
