@@ -62,8 +62,8 @@ function split(x: number, size: number, wrap: boolean): [number, number, number]
 /**
  * Locates (lat, lon) among the pixel centres of `grid`. Returns undefined when the point lies
  * outside the centres' extent, except that a global grid wraps in longitude, and with
- * `clampLatitude` a point north of the first row or south of the last (a pole beyond the centres
- * of an area-registered global grid) takes the edge row.
+ * `clampLatitude` a point up to half a pixel north of the first row or south of the last (a pole
+ * beyond the centres of an area-registered global grid) takes the edge row.
  * A longitude equal to a tile's edge minus or plus 360 (180 vs -180) is recognised.
  */
 export function locate(grid: DemGrid, lat: number, lon: number, clampLatitude = false): Neighbourhood | undefined {
@@ -75,7 +75,10 @@ export function locate(grid: DemGrid, lat: number, lon: number, clampLatitude = 
     else if (x < -SNAP && x + turn <= grid.width - 1 + SNAP) x += turn;
   }
   let y = ((grid.lat0 - lat) * 3600) / grid.resLatArcsec;
-  if (clampLatitude) y = Math.min(Math.max(y, 0), grid.height - 1);
+  // Within half a pixel beyond the first or last row (the pole of an area-registered global grid)
+  // the edge row answers, as the nearest pixel would; farther out the grid has no data.
+  if (clampLatitude && y < 0 && y >= -0.5 - SNAP) y = 0;
+  if (clampLatitude && y > grid.height - 1 && y <= grid.height - 0.5 + SNAP) y = grid.height - 1;
   const sx = split(x, grid.width, wrap);
   if (sx === undefined) return undefined;
   const sy = split(y, grid.height, false);

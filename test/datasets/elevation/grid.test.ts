@@ -38,6 +38,11 @@ describe("locate", () => {
     expect(locate(area, 90, 0)).toBeUndefined();
     expect(locate(area, 90, 0, true)).toMatchObject({ row0: 0, fy: 0 });
     expect(locate(area, -90, 0, true)).toMatchObject({ row1: 179, fy: 1 });
+    // A regional grid is not stretched: beyond half a pixel there is no data even when clamping.
+    const regional: DemGrid = { width: 40, height: 20, lon0: -30, lat0: 50, resLonArcsec: 3600, resLatArcsec: 3600 };
+    expect(locate(regional, 50.5, -20, true)).toMatchObject({ row0: 0, fy: 0 });
+    expect(locate(regional, 50.6, -20, true)).toBeUndefined();
+    expect(locate(regional, 60, -20, true)).toBeUndefined();
   });
 
   it("recognises a tile at the antimeridian under both names of it", () => {
