@@ -288,6 +288,17 @@ function decodeInto(text: string, report: MetarReport): void {
   }
 }
 
+/**
+ * The remark T group refines the body's whole degrees. When the two disagree by more than 1 degC
+ * one of them is wrong and the body (the coded observation) is taken, as aviationweather.gov does
+ * (its published decodes of aviationweather-na-2025-09-09_12.csv follow this rule).
+ */
+export function preciseTemperature(body: number | undefined, remark: number | undefined): number | undefined {
+  if (remark === undefined) return body;
+  if (body === undefined) return remark;
+  return Math.abs(remark - body) <= 1 + 1e-9 ? remark : body;
+}
+
 export function decodeMetar(text: string): MetarReport {
   const unread: UnreadGroup[] = [];
   const report = emptyReport(unread);

@@ -17,7 +17,7 @@ function tenthsSigned(sign: string, digits: string): number {
   return sign === "1" ? -v : v;
 }
 
-const RE_T = /^T([01])(\d{3})(?:([01])(\d{3}))?$/;
+const RE_T = /^T([01])(\d{3})(?:([01])(\d{3})|\/\/\/\/)?$/;
 const RE_MAXMIN = /^([12])([01])(\d{3})$/;
 const RE_24 = /^4([01])(\d{3})([01])(\d{3})$/;
 const RE_PRECIP = /^([P67])(\d{3,4}|\/\/\/\/)$/;

@@ -2,7 +2,8 @@
  * A decoded METAR to the spec's station observation record (units in datasets/stations/record.ts).
  * - visibility: prevailing visibility in metres (9999 and CAVOK give 10000; M1/4SM gives 402: the
  *   bound as written); when only directional values are given, the lowest of them.
- * - temperature: the precise remark T group when present, else the body group.
+ * - temperature: the precise remark T group when present and consistent with the body group
+ *   (within 1 degC), else the body group.
  * - cloudCover: the largest layer amount, as the middle of its octa range (FEW 1.5, SCT 3.5,
  *   BKN 6, OVC 8 octas) x 12.5; VV gives 100; SKC, CLR, NSC, NCD and CAVOK give 0.
  * - precipitation: the hourly P group (mm, 1 hour); precipitationConvective equals it when a
@@ -10,6 +11,7 @@
  */
 import type { StationObservationRecord } from "../../../datasets/stations/record.ts";
 import type { MetarReport } from "./types.ts";
+import { preciseTemperature } from "./decode.ts";
 import { wwOfReport } from "./weather-ww.ts";
 
 const LAYER_OCTAS = { FEW: 1.5, SCT: 3.5, BKN: 6, OVC: 8 } as const;
@@ -48,7 +50,7 @@ export function metarToRecord(r: MetarReport, timestamp: number): StationObserva
   if (ww !== undefined) rec.wid = String(ww).padStart(2, "0");
   const vis = visibility(r);
   if (vis !== undefined) rec.visibility = vis;
-  const t = r.remarks?.temperatureC ?? r.temperatureC;
+  const t = preciseTemperature(r.temperatureC, r.remarks?.temperatureC);
   if (t !== undefined) rec.temperature = t;
   const cc = cloudCover(r);
   if (cc !== undefined) rec.cloudCover = cc;

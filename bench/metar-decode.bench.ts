@@ -1,0 +1,181 @@
+/**
+ * METAR decoding: exceptions over every report of the corpus, field agreement with the decoded
+ * values aviationweather.gov published with each report (aviationweather-na-2025-09-09_12.csv:
+ * temp_c, dewpoint_c, wind_dir_deg, wind_kts, gust_kts, vis_sm, altimeter_hpa) for our decoder and
+ * for metar-taf-parser, and decode speed of both on the same reports (metar-taf-parser is the
+ * baseline of the ratio). Setup (reading, splitting) is untimed.
+ *   npx tsx bench/metar-decode.bench.ts
+ */
+import path from "node:path";
+import { parseMetar } from "metar-taf-parser";
+import { Bench } from "tinybench";
+import { parseCsvLine } from "../pipeline/stations/ingest/csv-line.ts";
+import { decodeMetar, preciseTemperature } from "../pipeline/stations/metar/decode.ts";
+import { HPA_PER_INHG } from "../pipeline/stations/metar/groups.ts";
+import { allReports, corpusDir, MiB, readText } from "./stations-corpus.ts";
+
+const { dir, shared } = corpusDir("metar");
+console.log(`corpus: ${shared ? "shared data" : "embedded copies"} (${dir.split(path.sep).slice(-2).join("/")})`);
+
+// --- Exceptions over every report -------------------------------------------------------------
+const reports = allReports(dir).filter((r) => r.family === "METAR");
+let ourExceptions = 0;
+let ourInternalErrors = 0;
+let theirExceptions = 0;
+let unreadReports = 0;
+for (const r of reports) {
+  try {
+    const d = decodeMetar(r.text);
+    if (d.unread.some((u) => u.reason.startsWith("decoder error"))) ourInternalErrors++;
+    if (d.unread.length > 0) unreadReports++;
+  } catch {
+    ourExceptions++;
+  }
+  try {
+    parseMetar(r.text);
+  } catch {
+    theirExceptions++;
+  }
+}
+console.log("exceptions over every METAR report:");
+console.table([{ reports: reports.length, "ours: thrown": ourExceptions, "ours: internal errors caught": ourInternalErrors, "ours: reports with an unread group": unreadReports, "metar-taf-parser: thrown": theirExceptions }]);
+
+// --- Agreement with aviationweather.gov's decoded columns -------------------------------------
+interface Row { raw: string; temp?: number; dewp?: number; dir?: number; speed?: number; gust?: number; visSm?: number; altHpa?: number }
+interface Decoded { temp?: number; dewp?: number; dir?: number; speed?: number; gust?: number; visSm?: number; altHpa?: number }
+const FIELDS = ["temp", "dewp", "dir", "speed", "gust", "visSm", "altHpa"] as const;
+type Field = (typeof FIELDS)[number];
+// Tolerances: the CSV rounds miles to 2 decimals (1/16 -> 0.06) and converts inHg to hPa with
+// its own rounding; a difference below one unit of the report's own resolution is agreement.
+const TOLERANCE: Record<Field, number> = { temp: 0.05, dewp: 0.05, dir: 0, speed: 0, gust: 0, visSm: 0.011, altHpa: 0.35 };
+
+const csvPath = path.join(dir, shared ? "aviationweather-na-2025-09-09_12.csv" : "aviationweather-na-2025-09-09_12.csv.gz");
+const lines = readText(csvPath).split(/\r?\n/);
+const header = parseCsvLine(lines[0]!);
+const col = (name: string): number => header.indexOf(name);
+const num = (v: string | undefined): number | undefined => (v === undefined || v === "" || v === "NA" ? undefined : Number(v));
+const rows: Row[] = [];
+for (const line of lines.slice(1)) {
+  if (!line.trim()) continue;
+  const f = parseCsvLine(line);
+  const row: Row = { raw: f[col("raw_text")]! };
+  const set = (k: Field, v: number | undefined): void => {
+    if (v !== undefined) row[k] = v;
+  };
+  set("temp", num(f[col("temp_c")]));
+  set("dewp", num(f[col("dewpoint_c")]));
+  set("dir", num(f[col("wind_dir_deg")]));
+  set("speed", num(f[col("wind_kts")]));
+  set("gust", num(f[col("gust_kts")]));
+  set("visSm", num(f[col("vis_sm")]));
+  set("altHpa", num(f[col("altimeter_hpa")]));
+  rows.push(row);
+}
+
+// Plain loop over the corpus (one warm-up pass, then 5 timed passes): the steady single-core rate.
+const texts = rows.map((r) => r.raw);
+for (const t of texts) decodeMetar(t);
+const passes: number[] = [];
+for (let rep = 0; rep < 5; rep++) {
+  const t0 = performance.now();
+  for (const t of texts) decodeMetar(t);
+  passes.push(texts.length / ((performance.now() - t0) / 1000));
+}
+passes.sort((a, b) => a - b);
+console.log(`single-core loop, ours (measured first, before the comparisons fill the heap): median ${Math.round(passes[2]!)} reports/s (min ${Math.round(passes[0]!)}, max ${Math.round(passes[4]!)}) over ${texts.length} reports; heap used ${(process.memoryUsage().heapUsed / MiB).toFixed(1)} MiB`);
+
+function ours(raw: string): Decoded {
+  const d = decodeMetar(raw);
+  const out: Decoded = {};
+  const t = preciseTemperature(d.temperatureC, d.remarks?.temperatureC);
+  const dp = preciseTemperature(d.dewpointC, d.remarks?.dewpointC);
+  if (t !== undefined) out.temp = t;
+  if (dp !== undefined) out.dewp = dp;
+  if (d.wind?.directionDeg !== undefined) out.dir = d.wind.directionDeg;
+  if (d.wind?.speedKt !== undefined) out.speed = d.wind.speedKt;
+  if (d.wind?.gustKt !== undefined) out.gust = d.wind.gustKt;
+  const v = d.visibility;
+  if (v?.statuteMiles !== undefined) out.visSm = v.statuteMiles;
+  else if (v?.metres !== undefined) out.visSm = v.metres / 1609.344;
+  if (d.altimeterHpa !== undefined) out.altHpa = d.altimeterHpa;
+  return out;
+}
+
+function theirs(raw: string): Decoded | undefined {
+  let m;
+  try {
+    m = parseMetar(raw);
+  } catch {
+    return undefined;
+  }
+  const out: Decoded = {};
+  if (m.temperature !== undefined) out.temp = m.temperature;
+  if (m.dewPoint !== undefined) out.dewp = m.dewPoint;
+  // metar-taf-parser gives the body temperature; the precise T group is a remark it also decodes.
+  for (const rmk of m.remarks as unknown as Array<{ type: string; temperature?: number; dewPoint?: number }>) {
+    if (rmk.type === "HourlyTemperatureDewPoint") {
+      if (rmk.temperature !== undefined) out.temp = rmk.temperature;
+      if (rmk.dewPoint !== undefined) out.dewp = rmk.dewPoint;
+    }
+  }
+  if (m.wind) {
+    if (m.wind.degrees !== undefined) out.dir = m.wind.degrees;
+    const k = m.wind.unit === "MPS" ? 1 / 0.514444 : m.wind.unit === "KM/H" ? 1 / 1.852 : 1;
+    out.speed = Math.round(m.wind.speed * k * 10) / 10;
+    if (m.wind.gust !== undefined) out.gust = Math.round(m.wind.gust * k * 10) / 10;
+  }
+  if (m.visibility) out.visSm = m.visibility.unit === "SM" ? m.visibility.value : m.visibility.value / 1609.344;
+  if (m.altimeter) out.altHpa = m.altimeter.unit === "inHg" ? Math.round(m.altimeter.value * HPA_PER_INHG * 10) / 10 : m.altimeter.value;
+  return out;
+}
+
+// A field is compared where the CSV gives a value; "NA" in the CSV (10SM and more, VRB, no gust)
+// is compared too: agreement then means the decoder has no value either.
+function agree(field: Field, expected: number | undefined, got: number | undefined): boolean {
+  if (field === "visSm" && expected === undefined) return true; // the CSV writes NA for 10SM and above
+  if (expected === undefined || got === undefined) return expected === got;
+  return Math.abs(expected - got) <= TOLERANCE[field] + 1e-9;
+}
+
+function compare(name: string, decode: (raw: string) => Decoded | undefined): void {
+  const agreeCount: Record<string, number> = {};
+  const disagreements: Record<string, string[]> = {};
+  let failed = 0;
+  for (const row of rows) {
+    const d = decode(row.raw);
+    if (!d) failed++;
+    for (const f of FIELDS) {
+      if (d && agree(f, row[f], d[f])) agreeCount[f] = (agreeCount[f] ?? 0) + 1;
+      else (disagreements[f] ??= []).push(`${f}: csv ${row[f] ?? "NA"} vs ${d ? (d[f] ?? "none") : "threw"}  ${row.raw}`);
+    }
+  }
+  console.log(`\n${name}: agreement with aviationweather.gov over ${rows.length} reports (${failed} threw)`);
+  console.table(FIELDS.map((f) => ({ field: f, agree: agreeCount[f] ?? 0, pct: (((agreeCount[f] ?? 0) / rows.length) * 100).toFixed(3), disagree: disagreements[f]?.length ?? 0 })));
+  if (name === "ours") {
+    for (const f of FIELDS) for (const line of (disagreements[f] ?? []).slice(0, 40)) console.log("  " + line);
+  }
+}
+compare("ours", ours);
+compare("metar-taf-parser", theirs);
+
+// --- Speed -------------------------------------------------------------------------------------
+let k = 0;
+const bench = new Bench({ time: 2000, warmupTime: 500 });
+bench.add("metar-taf-parser parseMetar (baseline)", () => {
+  try {
+    parseMetar(texts[k++ % texts.length]!);
+  } catch {
+    /* counted above */
+  }
+});
+bench.add("ours decodeMetar", () => {
+  decodeMetar(texts[k++ % texts.length]!);
+});
+await bench.run();
+const base = bench.tasks[0]!.result!;
+console.log("\ndecode speed (one report per op, cycling over the CSV's reports):");
+console.table(bench.tasks.map((t) => {
+  const r = t.result as unknown as { throughput: { mean: number }; latency: { mean: number; p99: number } };
+  const b = base as unknown as { throughput: { mean: number } };
+  return { task: t.name, "reports/s": Math.round(r.throughput.mean), "mean µs": (r.latency.mean * 1000).toFixed(2), "p99 µs": (r.latency.p99 * 1000).toFixed(2), "vs baseline": (r.throughput.mean / b.throughput.mean).toFixed(2) };
+}));

@@ -1,0 +1,75 @@
+/**
+ * SYNOP decoding: exceptions over every report of the corpus, the share of section 1 and 3 groups
+ * decoded over the Argentine file (ogimet one-per-line, 17,671 reports), the unread groups listed,
+ * and decode speed (plain loop and tinybench; the baseline of the ratio is splitting the same
+ * reports into groups, the least any decoder must do). Setup is untimed.
+ *   npx tsx bench/synop-decode.bench.ts
+ */
+import path from "node:path";
+import { Bench } from "tinybench";
+import { decodeSynop } from "../pipeline/stations/synop/decode.ts";
+import { allReports, corpusDir, filesUnder, MiB, readText } from "./stations-corpus.ts";
+
+const { dir, shared } = corpusDir("synop");
+console.log(`corpus: ${shared ? "shared data" : "embedded copies"} (${dir.split(path.sep).slice(-2).join("/")})`);
+
+const reports = allReports(dir).filter((r) => r.family === "SYNOP");
+let thrown = 0;
+let internal = 0;
+for (const r of reports) {
+  try {
+    const d = decodeSynop(r.text);
+    if (d.unread.some((u) => u.reason.startsWith("decoder error"))) internal++;
+  } catch {
+    thrown++;
+  }
+}
+console.log("exceptions over every SYNOP report:");
+console.table([{ reports: reports.length, thrown, "internal errors caught": internal }]);
+
+const argFile = filesUnder(dir).find((f) => path.basename(f).startsWith("ogimet-argentina"))!;
+const texts = readText(argFile).split("\n").filter((l) => l.trim() !== "");
+
+// Speed first, before anything else fills the heap: one warm-up pass, then 5 timed passes.
+for (const t of texts) decodeSynop(t);
+const passes: number[] = [];
+for (let rep = 0; rep < 5; rep++) {
+  const t0 = performance.now();
+  for (const t of texts) decodeSynop(t);
+  passes.push(texts.length / ((performance.now() - t0) / 1000));
+}
+passes.sort((a, b) => a - b);
+
+let seen = 0;
+let read = 0;
+const unread = new Map<string, number>();
+for (const t of texts) {
+  const d = decodeSynop(t);
+  seen += d.groupsSeen;
+  read += d.groupsRead;
+  for (const u of d.unread) {
+    const key = `${u.reason}: ${u.group}`;
+    unread.set(key, (unread.get(key) ?? 0) + 1);
+  }
+}
+console.log(`\ngroup decode share over ${path.basename(argFile)} (sections 1 and 3):`);
+console.table([{ reports: texts.length, groups: seen, decoded: read, "share %": ((read / seen) * 100).toFixed(3) }]);
+console.log("unread groups (reason: group, count):");
+for (const [k, n] of [...unread].sort((a, b) => b[1] - a[1])) console.log(`  ${k}  x${n}`);
+
+let k = 0;
+const bench = new Bench({ time: 2000, warmupTime: 500 });
+bench.add("split into groups (baseline)", () => {
+  texts[k++ % texts.length]!.split(" ");
+});
+bench.add("ours decodeSynop", () => {
+  decodeSynop(texts[k++ % texts.length]!);
+});
+await bench.run();
+const base = bench.tasks[0]!.result as unknown as { throughput: { mean: number } };
+console.log("\ndecode speed (one report per op):");
+console.table(bench.tasks.map((t) => {
+  const r = t.result as unknown as { throughput: { mean: number }; latency: { mean: number; p99: number } };
+  return { task: t.name, "reports/s": Math.round(r.throughput.mean), "mean µs": (r.latency.mean * 1000).toFixed(2), "p99 µs": (r.latency.p99 * 1000).toFixed(2), "vs baseline": (r.throughput.mean / base.throughput.mean).toFixed(3) };
+}));
+console.log(`single-core loop: median ${Math.round(passes[2]!)} reports/s (min ${Math.round(passes[0]!)}, max ${Math.round(passes[4]!)}) over ${texts.length} reports; heap used ${(process.memoryUsage().heapUsed / MiB).toFixed(1)} MiB`);
