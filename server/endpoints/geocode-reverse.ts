@@ -1,12 +1,47 @@
 import { parseLatitude, parseLongitude } from "../http/params.ts";
+import { reverseGeocode } from "../reverse/reverse-geocode.ts";
 import { defineEndpoint } from "./endpoint.ts";
-import { notServedYet } from "./not-built.ts";
+
+const DESCRIPTION = `The country, admin-1 area and timezone of a latitude/longitude, as the
+administrative description.
+
+- **Exact, not nearest-city**: the answer is a point-in-polygon test on the source polygons
+  (Natural Earth 10m admin-1 areas; timezone-boundary-builder zones), also next to a border.
+  An H3 resolution-5 table answers most points directly; cells crossed by a border test the
+  point against the edges inside the cell only.
+- **country** is the country of the admin-1 area containing the point (countries are the union
+  of their admin-1 areas, so the two always agree), with the code GeoNames gives the places
+  inside that area (French Guiana is GF, Svalbard SJ). **administrative1** is the GeoNames
+  admin-1 area (code and id) that the GeoNames places inside the Natural Earth area belong to.
+  **continent** is the GeoNames continent of the country.
+- **At sea** (no admin-1 area contains the point, including lakes that Natural Earth leaves out
+  of its land areas, such as the Great Lakes): only **timezone** is present. Its zone is the one
+  of the territorial waters (timezone polygons extend 12 nautical miles off the coast) or, in
+  open sea, the nautical zone Etc/GMT±N of the 15° longitude band (Etc/GMT-12 is UTC+12; on a
+  band edge the eastern band; at ±180° Etc/GMT+12).
+- A member whose facts are unknown (an area Natural Earth maps but GeoNames has no admin-1 code
+  for, e.g. some small islands; disputed areas without a country) is left out.
+- **Disputed and overlapping areas**: the country follows GeoNames (the places inside the
+  area); where timezone polygons overlap (Xinjiang: Asia/Shanghai and Asia/Urumqi; Abkhazia and
+  South Ossetia: Asia/Tbilisi and Europe/Moscow) the alphabetically first zone answers.
+- **A point exactly on a border** (measure zero) belongs to one of the two areas; which one is
+  not specified.
+- **timezone** is computed at the request's instant (GMT = offset in minutes, isDST, local time,
+  sunrise and sunset of the local day; see the administrative description).`;
 
 export const geocodeReverseEndpoint = defineEndpoint({
   path: "/geocode/reverse/2/json",
   summary: "Administrative and timezone description of a latitude/longitude.",
   params: ["lat", "lon"],
   datasets: ["admin", "places"],
+  docs: {
+    description: DESCRIPTION,
+    content: {
+      type: "object",
+      required: ["administrative"],
+      properties: { administrative: { $ref: "#/components/schemas/Administrative" } },
+    },
+  },
   parse: (query) => ({ lat: parseLatitude(query), lon: parseLongitude(query) }),
-  handle: notServedYet(["admin", "places"]),
+  handle: ({ lat, lon }, data, ctx) => ({ content: { administrative: reverseGeocode(lat, lon, data.admin, data.places, ctx.now) } }),
 });

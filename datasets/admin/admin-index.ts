@@ -1,0 +1,153 @@
+/**
+ * The reverse-geocoding index: for a point, the admin-1 feature and the timezone feature that
+ * contain it, exactly as a point-in-polygon test on the source polygons would answer.
+ *
+ * A point's H3 slot (slot-grid.ts) holds either a single answer (no border within the slot's
+ * box) or a boundary record: a reference point whose containing features are known, and for each
+ * nearby feature the runs of its edges that enter the slot's box. The point is inside a feature
+ * iff the reference is, toggled once per crossing of the segment point→reference with the
+ * feature's edges; that segment never leaves the box, so no other edge can cross it.
+ * Layout of the bytes: FORMAT.md.
+ */
+import { featuresContaining, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
+import { SlotGrid, type SlotGridLayout } from "./slot-grid.ts";
+import { oceanZone } from "./ocean-zones.ts";
+
+/** Slot words: an answer index, a boundary record (high bit set), or this marker for "test exactly". */
+export const SLOT_FALLBACK = 0xffffffff;
+export const SLOT_BOUNDARY_BIT = 0x80000000;
+/** "No feature": at sea for the admin layer, the ocean band for the timezone layer. */
+export const NO_FEATURE = 0xffffffff;
+/** In a candidate word: the reference point is inside this feature. */
+export const REF_INSIDE_BIT = 0x80000000;
+
+/** Per layer, for each boundary record: candidate features and their edge runs. */
+export interface LayerCandidates {
+  /** Record b's candidates are candOffset[b] .. candOffset[b+1]-1 (length records + 1). */
+  candOffset: Uint32Array;
+  /** Feature id, with REF_INSIDE_BIT when the reference point is inside it; sorted by feature id. */
+  candFeature: Uint32Array;
+  /** Candidate c's runs are candRunOffset[c] .. candRunOffset[c+1]-1. */
+  candRunOffset: Uint32Array;
+  /** First vertex of a run of consecutive edges (edge v runs from vertex v to v+1). */
+  runStart: Uint32Array;
+  /** Number of edges in the run. */
+  runCount: Uint32Array;
+}
+
+export interface AdminAttributes {
+  /** Per admin feature: ISO 3166-1 alpha-2 country ("" when unresolved). */
+  iso2: string[];
+  /** Per admin feature: GeoNames admin-1 code "CC.code" ("" when unresolved). */
+  admin1: string[];
+  /** Per admin feature: Natural Earth name (for reports and debugging). */
+  name: string[];
+  /** Per timezone feature: IANA tzid. */
+  tzid: string[];
+}
+
+export interface AdminIndexData {
+  layout: SlotGridLayout;
+  /** One word per slot. */
+  slotWord: Uint32Array;
+  /** Pairs (admin feature, timezone feature) of single-answer slots; NO_FEATURE for none. */
+  answers: Uint32Array;
+  /** Per boundary record: reference lon, lat, then the box min lon, min lat, max lon, max lat. */
+  boundaryGeom: Float64Array;
+  admin: PolygonLayer;
+  tz: PolygonLayer;
+  adminCandidates: LayerCandidates;
+  tzCandidates: LayerCandidates;
+  attributes: AdminAttributes;
+}
+
+/** What the index says of a point. */
+export interface ReverseAnswer {
+  /** Admin feature id, or undefined at sea. */
+  adminFeature: number | undefined;
+  iso2: string | undefined;
+  /** GeoNames admin-1 code, e.g. "FR.11". */
+  admin1: string | undefined;
+  timezone: string;
+  /** True when no admin-1 area (so no country) contains the point: sea, or a lake-free gap. */
+  atSea: boolean;
+}
+
+function layerAnswer(layer: PolygonLayer, L: LayerCandidates, b: number, qx: number, qy: number, rx: number, ry: number): number {
+  const xs = layer.xs;
+  const ys = layer.ys;
+  for (let c = L.candOffset[b]!; c < L.candOffset[b + 1]!; c++) {
+    const word = L.candFeature[c]!;
+    let inside = word >>> 31;
+    for (let r = L.candRunOffset[c]!; r < L.candRunOffset[c + 1]!; r++) {
+      inside ^= segmentParity(xs, ys, L.runStart[r]!, L.runCount[r]!, qx, qy, rx, ry);
+    }
+    if (inside === 1) return (word & 0x7fffffff) >>> 0;
+  }
+  return NO_FEATURE;
+}
+
+export class AdminIndex {
+  readonly grid: SlotGrid;
+  /** Scratch result of `lookupIds`: [admin feature, timezone feature] (NO_FEATURE for none). */
+  readonly ids = new Uint32Array(2);
+
+  constructor(readonly data: AdminIndexData) {
+    this.grid = new SlotGrid(data.layout);
+  }
+
+  /** Sets `ids` to the admin and timezone features containing the point (degrees). */
+  lookupIds(lat: number, lon: number): void {
+    const d = this.data;
+    const slot = this.grid.slotOf(lat, lon);
+    const word = slot < 0 ? SLOT_FALLBACK : d.slotWord[slot]!;
+    if (word < SLOT_BOUNDARY_BIT) {
+      this.ids[0] = d.answers[2 * word]!;
+      this.ids[1] = d.answers[2 * word + 1]!;
+      return;
+    }
+    if (word !== SLOT_FALLBACK) {
+      const b = word & 0x7fffffff;
+      const g = d.boundaryGeom;
+      const o = 6 * b;
+      if (lon >= g[o + 2]! && lat >= g[o + 3]! && lon <= g[o + 4]! && lat <= g[o + 5]!) {
+        const rx = g[o]!;
+        const ry = g[o + 1]!;
+        this.ids[0] = layerAnswer(d.admin, d.adminCandidates, b, lon, lat, rx, ry);
+        this.ids[1] = layerAnswer(d.tz, d.tzCandidates, b, lon, lat, rx, ry);
+        return;
+      }
+    }
+    this.lookupExact(lat, lon);
+  }
+
+  /** Brute-force point-in-polygon over every feature (poles, antimeridian, and the tests' oracle). */
+  lookupExact(lat: number, lon: number): void {
+    const a = featuresContaining(this.data.admin, lon, lat);
+    const t = featuresContaining(this.data.tz, lon, lat);
+    this.ids[0] = a.length > 0 ? a[0]! : NO_FEATURE;
+    this.ids[1] = t.length > 0 ? t[0]! : NO_FEATURE;
+  }
+
+  /** Timezone id of a timezone feature, or the ocean zone of the longitude. */
+  timezoneOf(tzFeature: number, lon: number): string {
+    return tzFeature === NO_FEATURE ? oceanZone(lon) : this.data.attributes.tzid[tzFeature]!;
+  }
+
+  lookup(lat: number, lon: number): ReverseAnswer {
+    this.lookupIds(lat, lon);
+    return this.describe(this.ids[0]!, this.ids[1]!, lon);
+  }
+
+  describe(adminFeature: number, tzFeature: number, lon: number): ReverseAnswer {
+    const attrs = this.data.attributes;
+    const hasAdmin = adminFeature !== NO_FEATURE;
+    return {
+      adminFeature: hasAdmin ? adminFeature : undefined,
+      iso2: hasAdmin ? attrs.iso2[adminFeature] || undefined : undefined,
+      admin1: hasAdmin ? attrs.admin1[adminFeature] || undefined : undefined,
+      timezone: this.timezoneOf(tzFeature, lon),
+      atSea: !hasAdmin,
+    };
+  }
+}

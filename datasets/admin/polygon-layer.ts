@@ -1,0 +1,95 @@
+/**
+ * A layer of polygon features (admin-1 areas, or timezones) as compact typed arrays: vertices in
+ * one coordinate pair array, rings or open chains as vertex ranges, features as chain ranges.
+ * Membership is decided by the even-odd rule over all chains of a feature, so a feature may be a
+ * multipolygon with holes, or a set of chains whose union is closed (see FORMAT.md).
+ *
+ * Coordinates are longitude (x) and latitude (y) in degrees, kept at the source's precision.
+ */
+
+export interface PolygonLayer {
+  /** Longitudes of all vertices. */
+  xs: Float64Array;
+  /** Latitudes of all vertices. */
+  ys: Float64Array;
+  /** Chain k has vertices chainStart[k] .. chainStart[k+1]-1 (length chains + 1). */
+  chainStart: Uint32Array;
+  /** Feature f has chains featureChainStart[f] .. featureChainStart[f+1]-1 (length features + 1). */
+  featureChainStart: Uint32Array;
+  /** Per feature: min lon, min lat, max lon, max lat. */
+  featureBox: Float64Array;
+}
+
+export function featureCount(layer: PolygonLayer): number {
+  return layer.featureChainStart.length - 1;
+}
+
+/**
+ * Even-odd parity of the crossings of a horizontal ray from (px, py) towards +x with the edges
+ * between vertices `from` .. `to` (exclusive end vertex index): the classic point-in-polygon test.
+ */
+export function rayParity(xs: Float64Array, ys: Float64Array, from: number, to: number, px: number, py: number): number {
+  let inside = 0;
+  let x1 = xs[from]!;
+  let y1 = ys[from]!;
+  for (let v = from + 1; v < to; v++) {
+    const x2 = xs[v]!;
+    const y2 = ys[v]!;
+    if (y1 > py !== y2 > py && px < x1 + ((py - y1) * (x2 - x1)) / (y2 - y1)) inside ^= 1;
+    x1 = x2;
+    y1 = y2;
+  }
+  return inside;
+}
+
+/** Whether feature f contains (px, py) by the even-odd rule over all its chains. */
+export function featureContains(layer: PolygonLayer, f: number, px: number, py: number): boolean {
+  const b = layer.featureBox;
+  if (px < b[4 * f]! || py < b[4 * f + 1]! || px > b[4 * f + 2]! || py > b[4 * f + 3]!) return false;
+  let inside = 0;
+  for (let c = layer.featureChainStart[f]!; c < layer.featureChainStart[f + 1]!; c++) {
+    inside ^= rayParity(layer.xs, layer.ys, layer.chainStart[c]!, layer.chainStart[c + 1]!, px, py);
+  }
+  return inside === 1;
+}
+
+/** Every feature that contains the point, in feature order (brute force; build and fallback only). */
+export function featuresContaining(layer: PolygonLayer, px: number, py: number): number[] {
+  const out: number[] = [];
+  const n = featureCount(layer);
+  for (let f = 0; f < n; f++) if (featureContains(layer, f, px, py)) out.push(f);
+  return out;
+}
+
+/**
+ * Parity of the crossings of segment q→r with the edges starting at vertices `from` .. `from+count-1`
+ * (each edge runs from vertex v to v+1). An edge endpoint exactly on the line q→r counts as lying
+ * on its "negative or zero" side for both edges that share it, so a path through a vertex is
+ * counted consistently (a symbolic perturbation of the line).
+ */
+export function segmentParity(xs: Float64Array, ys: Float64Array, from: number, count: number, qx: number, qy: number, rx: number, ry: number): number {
+  const dx = rx - qx;
+  const dy = ry - qy;
+  let parity = 0;
+  let ax = xs[from]!;
+  let ay = ys[from]!;
+  let sa = dx * (ay - qy) - dy * (ax - qx) > 0;
+  const end = from + count;
+  for (let v = from + 1; v <= end; v++) {
+    const bx = xs[v]!;
+    const by = ys[v]!;
+    const sb = dx * (by - qy) - dy * (bx - qx) > 0;
+    if (sa !== sb) {
+      // The edge straddles the line through q and r: does it cross between them?
+      const ex = bx - ax;
+      const ey = by - ay;
+      const oq = ex * (qy - ay) - ey * (qx - ax);
+      const or = ex * (ry - ay) - ey * (rx - ax);
+      if ((oq > 0 && or < 0) || (oq < 0 && or > 0)) parity ^= 1;
+    }
+    ax = bx;
+    ay = by;
+    sa = sb;
+  }
+  return parity;
+}

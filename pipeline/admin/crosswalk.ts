@@ -1,0 +1,129 @@
+/**
+ * Natural Earth admin-1 features → GeoNames country and admin-1 codes, from real data: the
+ * GeoNames places that fall inside each feature vote for their own country and admin-1 code.
+ *
+ * Natural Earth's `gn_a1_code` is right for most countries but names a lower level in some (FR,
+ * GB, IT, ES, UG, PH, LV, VN...: Paris is FR.75 there, FR.11 Île-de-France in GeoNames), and its
+ * `iso_a2` is "-1" for a few special areas (Northern Cyprus, Somaliland, Baikonur, the UK bases
+ * on Cyprus...). Rules, in order:
+ *  - country: the country most of the feature's places have (GeoNames is the gazetteer we serve:
+ *    French Guiana is GF there, Svalbard SJ, Crimea UA, where Natural Earth says FR, NO, RU);
+ *    a feature without places keeps `iso_a2` when it is a code, else the allowlist below;
+ *  - admin-1: the code most of the feature's places of that country have; a feature without
+ *    places keeps `gn_a1_code` when GeoNames has that code; otherwise it stays unresolved.
+ */
+import type { AdminSourceFeature } from "./naturalearth.ts";
+
+export interface CrosswalkPlace {
+  lat: number;
+  lon: number;
+  countryCode: string;
+  admin1: string;
+}
+
+/**
+ * Features without places whose Natural Earth `iso_a2` is "-1": the ISO 3166-1 code of the
+ * territory (ISO 3166-1 and GeoNames countryInfo list CC, CX; the Coral Sea Islands are an
+ * Australian territory; Guantánamo Bay is in Cuba). Kashmir, the Spratly Islands and Clipperton
+ * stay without a country (disputed, or no GeoNames country).
+ */
+export const COUNTRY_ALLOWLIST: Readonly<Record<string, string>> = {
+  "IOA-1928": "CC",
+  "IOA-2652": "CX",
+  "CSI+00?": "AU",
+  "USG+00?": "CU",
+};
+
+export interface CrosswalkReport {
+  features: number;
+  /** Features whose admin-1 came from their places. */
+  byPlaces: number;
+  /** Features without places whose Natural Earth code GeoNames knows. */
+  byNaturalEarthCode: number;
+  /** Features whose country came from their places. */
+  countryByPlaces: number;
+  /** Features whose places' country differs from Natural Earth's iso_a2: "adm1_code name: NE→GeoNames". */
+  countryChanged: string[];
+  /** Features where the places disagree with Natural Earth's gn_a1_code, per country. */
+  disagreementsByCountry: Record<string, number>;
+  /** Features left without a country or admin-1 code: "adm1_code name (iso)". */
+  unresolvedCountry: string[];
+  unresolvedAdmin1: string[];
+  placesUsed: number;
+  placesAtSea: number;
+}
+
+function majority(counts: Map<string, number> | undefined): string | undefined {
+  if (!counts) return undefined;
+  let best: string | undefined;
+  let bestN = 0;
+  // Ties go to the smaller code, so the result does not depend on the order of the places.
+  for (const [k, n] of counts) if (n > bestN || (n === bestN && best !== undefined && k < best)) [best, bestN] = [k, n];
+  return best;
+}
+
+function bump(map: Map<number, Map<string, number>>, f: number, key: string): void {
+  let m = map.get(f);
+  if (!m) map.set(f, (m = new Map()));
+  m.set(key, (m.get(key) ?? 0) + 1);
+}
+
+export function buildCrosswalk(
+  features: readonly AdminSourceFeature[],
+  places: Iterable<CrosswalkPlace>,
+  locate: (lat: number, lon: number) => number | undefined,
+  admin1Codes: ReadonlySet<string>,
+): { iso2: string[]; admin1: string[]; report: CrosswalkReport } {
+  const countries = new Map<number, Map<string, number>>();
+  const codes = new Map<number, Map<string, number>>();
+  let used = 0;
+  let atSea = 0;
+  for (const p of places) {
+    const f = locate(p.lat, p.lon);
+    if (f === undefined) {
+      atSea++;
+      continue;
+    }
+    used++;
+    bump(countries, f, p.countryCode);
+    if (p.admin1 !== "" && p.admin1 !== "00") bump(codes, f, `${p.countryCode}.${p.admin1}`);
+  }
+  const iso2: string[] = [];
+  const admin1: string[] = [];
+  const report: CrosswalkReport = {
+    features: features.length,
+    byPlaces: 0,
+    byNaturalEarthCode: 0,
+    countryByPlaces: 0,
+    countryChanged: [],
+    disagreementsByCountry: {},
+    unresolvedCountry: [],
+    unresolvedAdmin1: [],
+    placesUsed: used,
+    placesAtSea: atSea,
+  };
+  features.forEach((feat, f) => {
+    const label = `${feat.adm1Code} ${feat.name} (${feat.isoA2}/${feat.adm0A3})`;
+    const neCode = /^[A-Z]{2}$/.test(feat.isoA2) ? feat.isoA2 : "";
+    let cc = majority(countries.get(f)) ?? "";
+    if (cc !== "") {
+      report.countryByPlaces++;
+      if (neCode !== "" && neCode !== cc) report.countryChanged.push(`${feat.adm1Code} ${feat.name}: ${neCode}→${cc}`);
+    } else cc = neCode || COUNTRY_ALLOWLIST[feat.adm1Code] || "";
+    if (cc === "") report.unresolvedCountry.push(label);
+    iso2.push(cc);
+    const own = new Map([...(codes.get(f) ?? new Map<string, number>())].filter(([k]) => k.startsWith(`${cc}.`)));
+    let code = majority(own.size > 0 ? own : undefined);
+    if (code !== undefined) {
+      report.byPlaces++;
+      if (feat.gnA1Code !== code) report.disagreementsByCountry[cc] = (report.disagreementsByCountry[cc] ?? 0) + 1;
+    } else if (cc !== "" && feat.gnA1Code.startsWith(`${cc}.`) && admin1Codes.has(feat.gnA1Code)) {
+      code = feat.gnA1Code;
+      report.byNaturalEarthCode++;
+    } else {
+      report.unresolvedAdmin1.push(label);
+    }
+    admin1.push(code ?? "");
+  });
+  return { iso2, admin1, report };
+}

@@ -1,0 +1,229 @@
+/**
+ * Pipeline step `admin`: Natural Earth admin-1 polygons + timezone-boundary-builder polygons →
+ * `admin/admin.idx`, the H3-bucketed reverse-geocoding index (datasets/admin/FORMAT.md), with
+ * admin-1 codes in GeoNames form from a crosswalk built on GeoNames places.
+ */
+import path from "node:path";
+import { createRequire } from "node:module";
+import { AdminIndex, NO_FEATURE, type AdminAttributes } from "../../datasets/admin/admin-index.ts";
+import { ADMIN_SPEC, encodeAdminPayload } from "../../datasets/admin/admin-file.ts";
+import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
+import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
+import { writeArtifact } from "../../datasets/artifact/write-artifact.ts";
+import { ConfigError, DataFormatError } from "../../datasets/common/errors.ts";
+import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
+import { isUrl, localFileOf } from "../common/source.ts";
+import type { PipelineStep, StepContext } from "../common/step.ts";
+import { buildIndex } from "./build-index.ts";
+import { buildCrosswalk } from "./crosswalk.ts";
+import { readAdmin1CodeSet, readCrosswalkPlaces } from "./geonames.ts";
+import { geoTzFiles, readGeoTzPackage, type ZoneChains } from "./geotz-package.ts";
+import { LayerBuilder } from "./layer-builder.ts";
+import { readNaturalEarth } from "./naturalearth.ts";
+import { readTimezoneGeojson } from "./timezones-geojson.ts";
+import { validateIndex } from "./validate.ts";
+
+export interface AdminArgs {
+  naturalEarth: string;
+  /** timezone-boundary-builder release GeoJSON (path or URL, .json/.geojson/.zip). */
+  timezones?: string;
+  /** Directory of geo-tz's packaged data (used when `timezones` is not given). */
+  geoTzDir: string;
+  places: string;
+  admin1: string;
+  res: number;
+  validatePoints: number;
+}
+
+const USAGE = `Options:
+  --naturalearth <path|url>  Natural Earth 10m admin-1 states/provinces GeoJSON (.geojson, .gz or .zip)
+  --timezones <path|url>     timezone-boundary-builder timezones-with-oceans.geojson(.zip) (nightly input)
+  --geo-tz-dir <dir>         instead of --timezones: geo-tz's data directory (full product
+                             timezones.geojson.index.json + .geo.dat; default: the installed package)
+  --places <path|url>        GeoNames place dump for the admin-1 crosswalk (cities500 .txt/.zip/.gz)
+  --admin1 <path|url>        GeoNames admin1CodesASCII.txt
+  --res <n>                  H3 resolution of the slot table, 3 to 7 (default 5)
+  --validate <n>             random + border points checked against brute force (default 20000)
+Writes admin/admin.idx under GEODATA_DATA_DIR.`;
+
+export function defaultGeoTzDir(): string {
+  const require = createRequire(import.meta.url);
+  // The package exports only its entry points: dist/find-1970.js, beside data/.
+  return path.join(path.dirname(require.resolve("geo-tz")), "..", "data");
+}
+
+export function parseAdminArgs(args: readonly string[]): AdminArgs {
+  const values = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i]!;
+    const value = args[i + 1];
+    if (!/^--[a-z0-9-]+$/.test(name) || value === undefined) throw new ConfigError("admin", "--option value pairs (see --help)", args.join(" "));
+    values.set(name.slice(2), value);
+  }
+  const known = ["naturalearth", "timezones", "geo-tz-dir", "places", "admin1", "res", "validate"];
+  for (const k of values.keys()) if (!known.includes(k)) throw new ConfigError(`--${k}`, `one of ${known.map((x) => "--" + x).join(", ")}`, k);
+  const required = (k: string): string => {
+    const v = values.get(k);
+    if (!v) throw new ConfigError(`--${k}`, "a path or URL", "nothing");
+    return v;
+  };
+  const int = (k: string, fallback: number, min: number, max: number): number => {
+    const v = values.get(k);
+    if (v === undefined) return fallback;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new ConfigError(`--${k}`, `an integer from ${min} to ${max}`, v);
+    return Number(v);
+  };
+  const timezones = values.get("timezones");
+  return {
+    naturalEarth: required("naturalearth"),
+    ...(timezones ? { timezones } : {}),
+    geoTzDir: values.get("geo-tz-dir") ?? defaultGeoTzDir(),
+    places: required("places"),
+    admin1: required("admin1"),
+    res: int("res", 5, 3, 7),
+    validatePoints: int("validate", 20_000, 0, 10_000_000),
+  };
+}
+
+async function describe(location: string, name: string, cacheDir: string): Promise<SourceInfo> {
+  const info = await describeSourceFile(await localFileOf(location, { cacheDir }), name);
+  return isUrl(location) ? { ...info, location } : info;
+}
+
+export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
+  const { config, logger } = ctx;
+  const cacheDir = path.join(config.dataDir, ".cache", "downloads");
+  const started = performance.now();
+
+  const adminFeatures = await readNaturalEarth(a.naturalEarth, cacheDir, logger);
+  const adminBuilder = new LayerBuilder();
+  for (const f of adminFeatures) adminBuilder.add(f.rings);
+  const adminLayer = adminBuilder.finish();
+  logger.info("admin-1 polygons read", { features: adminFeatures.length, vertices: adminLayer.xs.length });
+
+  let zones: ZoneChains[];
+  const sources: SourceInfo[] = [await describe(a.naturalEarth, "Natural Earth 10m admin-1 states and provinces", cacheDir)];
+  if (a.timezones) {
+    zones = await readTimezoneGeojson(a.timezones, cacheDir, logger);
+    sources.push(await describe(a.timezones, "timezone-boundary-builder timezones-with-oceans", cacheDir));
+  } else {
+    const read = await readGeoTzPackage(a.geoTzDir);
+    zones = read.zones;
+    const files = geoTzFiles(a.geoTzDir);
+    sources.push(await describeSourceFile(files.index, "geo-tz timezones.geojson.index.json (timezone-boundary-builder)"));
+    sources.push(await describeSourceFile(files.data, "geo-tz timezones.geojson.geo.dat (timezone-boundary-builder)"));
+    logger.info("geo-tz package read", { zones: zones.length, pieces: read.pieces, fullQuads: read.quads });
+  }
+  const tzBuilder = new LayerBuilder();
+  for (const z of zones) tzBuilder.add(z.chains);
+  const tzLayer = tzBuilder.finish();
+  logger.info("timezone polygons read", { zones: zones.length, vertices: tzLayer.xs.length });
+
+  const built = buildIndex(adminLayer, tzLayer, a.res, logger);
+  logger.info("slot table built", { ...built.stats });
+
+  // Crosswalk: locate every GeoNames place with the geometry just built.
+  const blank: AdminAttributes = { iso2: [], admin1: [], name: [], tzid: [] };
+  const geometryOnly = new AdminIndex({ ...built.data, attributes: blank });
+  const places = await readCrosswalkPlaces(a.places, cacheDir, logger);
+  const codes = await readAdmin1CodeSet(a.admin1, cacheDir, logger);
+  sources.push(await describe(a.places, "GeoNames places (admin-1 crosswalk)", cacheDir));
+  sources.push(await describe(a.admin1, "GeoNames admin1CodesASCII", cacheDir));
+  const crosswalk = buildCrosswalk(
+    adminFeatures,
+    places,
+    (lat, lon) => {
+      geometryOnly.lookupIds(lat, lon);
+      return geometryOnly.ids[0] === NO_FEATURE ? undefined : geometryOnly.ids[0];
+    },
+    codes,
+  );
+  const report = crosswalk.report;
+  logger.info("admin-1 crosswalk", {
+    byPlaces: report.byPlaces,
+    byNaturalEarthCode: report.byNaturalEarthCode,
+    countryByPlaces: report.countryByPlaces,
+    countryChanged: report.countryChanged.length,
+    unresolvedCountry: report.unresolvedCountry.length,
+    unresolvedAdmin1: report.unresolvedAdmin1.length,
+    placesUsed: report.placesUsed,
+    placesAtSea: report.placesAtSea,
+  });
+  if (report.unresolvedCountry.length + report.unresolvedAdmin1.length > 0) {
+    logger.warn("features the crosswalk could not resolve", { country: report.unresolvedCountry, admin1: report.unresolvedAdmin1 });
+  }
+  const attributes: AdminAttributes = {
+    iso2: crosswalk.iso2,
+    admin1: crosswalk.admin1,
+    name: adminFeatures.map((f) => f.name),
+    tzid: zones.map((z) => z.tzid),
+  };
+  const index = new AdminIndex({ ...built.data, attributes });
+
+  if (a.validatePoints > 0) {
+    const v = validateIndex(index, Math.ceil(a.validatePoints / 2), Math.floor(a.validatePoints / 2));
+    if (v.mismatches.length > 0) {
+      const m = v.mismatches[0]!;
+      throw new DataFormatError(
+        { field: `validation (${v.mismatches.length} of ${v.points} points)` },
+        `the index to agree with brute-force point-in-polygon`,
+        `${m.layer} feature ${m.index} instead of ${m.exact} at ${m.lat},${m.lon}`,
+      );
+    }
+    logger.info("validated against brute force", { points: v.points });
+  }
+
+  const { chunks, extra } = encodeAdminPayload(index.data);
+  const file = path.join(config.dataDir, ADMIN_SPEC.file);
+  await writeArtifact(
+    file,
+    {
+      magic: ADMIN_SPEC.magic,
+      formatVersion: ADMIN_SPEC.formatVersion,
+      kind: "admin",
+      sources,
+      counts: {
+        ...built.stats,
+        adminFeatures: adminFeatures.length,
+        adminVertices: adminLayer.xs.length,
+        timezones: zones.length,
+        timezoneVertices: tzLayer.xs.length,
+        crosswalkByPlaces: report.byPlaces,
+        crosswalkByNaturalEarthCode: report.byNaturalEarthCode,
+        unresolvedCountry: report.unresolvedCountry.length,
+        unresolvedAdmin1: report.unresolvedAdmin1.length,
+      },
+      extra: { ...extra, crosswalk: report },
+    },
+    chunks,
+  );
+  logger.info("admin index written", { file, elapsedS: Math.round(performance.now() - started) / 1000 });
+}
+
+export const adminStep: PipelineStep = {
+  name: "admin",
+  summary: "Country, admin-1 and timezone polygons → H3-bucketed reverse-geocoding index (admin/admin.idx)",
+  usage: USAGE,
+  codeVersion: 1,
+  embeddedDefault: {
+    inputs: () => {
+      const tz = geoTzFiles(defaultGeoTzDir());
+      return [
+        path.join(EMBEDDED_DIR, "naturalearth", "ne_10m_admin_1_states_provinces.geojson.gz"),
+        tz.index,
+        tz.data,
+        path.join(EMBEDDED_DIR, "geonames", "cities500.zip"),
+        path.join(EMBEDDED_DIR, "geonames", "admin1CodesASCII.txt.gz"),
+      ];
+    },
+    args: () => [
+      "--naturalearth",
+      path.join(EMBEDDED_DIR, "naturalearth", "ne_10m_admin_1_states_provinces.geojson.gz"),
+      "--places",
+      path.join(EMBEDDED_DIR, "geonames", "cities500.zip"),
+      "--admin1",
+      path.join(EMBEDDED_DIR, "geonames", "admin1CodesASCII.txt.gz"),
+    ],
+  },
+  run: (args, ctx) => runAdmin(parseAdminArgs(args), ctx),
+};

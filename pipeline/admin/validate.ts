@@ -1,0 +1,49 @@
+/**
+ * Checks a freshly built index against brute-force point-in-polygon on its own layers, on random
+ * points of the whole sphere and on points jittered around random polygon vertices (where the
+ * borders are). Any disagreement fails the build: the previous artifact keeps serving.
+ */
+import { NO_FEATURE, type AdminIndex } from "../../datasets/admin/admin-index.ts";
+import { featuresContaining } from "../../datasets/admin/polygon-layer.ts";
+
+export interface ValidationResult {
+  points: number;
+  mismatches: { lat: number; lon: number; layer: string; index: number; exact: number }[];
+}
+
+/** Mulberry32: a small seeded PRNG, so that a failed validation can be replayed. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function validateIndex(index: AdminIndex, randomPoints: number, borderPoints: number, seed = 1): ValidationResult {
+  const rnd = mulberry32(seed);
+  const d = index.data;
+  const mismatches: ValidationResult["mismatches"] = [];
+  const check = (lat: number, lon: number): void => {
+    index.lookupIds(lat, lon);
+    const a = featuresContaining(d.admin, lon, lat)[0] ?? NO_FEATURE;
+    const t = featuresContaining(d.tz, lon, lat)[0] ?? NO_FEATURE;
+    if (index.ids[0] !== a) mismatches.push({ lat, lon, layer: "admin", index: index.ids[0]!, exact: a });
+    if (index.ids[1] !== t) mismatches.push({ lat, lon, layer: "timezones", index: index.ids[1]!, exact: t });
+  };
+  for (let k = 0; k < randomPoints; k++) {
+    check((Math.asin(2 * rnd() - 1) * 180) / Math.PI, rnd() * 360 - 180);
+  }
+  for (let k = 0; k < borderPoints; k++) {
+    const layer = k % 2 === 0 ? d.admin : d.tz;
+    const v = Math.floor(rnd() * layer.xs.length);
+    // Within about 1 km of a vertex.
+    const lat = Math.max(-90, Math.min(90, layer.ys[v]! + (rnd() - 0.5) * 0.018));
+    const lon = Math.max(-180, Math.min(180, layer.xs[v]! + (rnd() - 0.5) * 0.018));
+    check(lat, lon);
+  }
+  return { points: randomPoints + borderPoints, mismatches };
+}

@@ -1,0 +1,33 @@
+/**
+ * Loader of the `admin` dataset: reads admin/admin.idx once at startup, checks envelope, checksum
+ * and structure, and keeps the typed arrays as views into the file's buffer (no copy).
+ */
+import { promises as fs } from "node:fs";
+import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
+import { openAdminIndex } from "../../datasets/admin/admin-file.ts";
+import { MissingInputError } from "../../datasets/common/errors.ts";
+import type { DatasetLoader } from "../datasets/loader.ts";
+
+export const loadAdmin: DatasetLoader<AdminIndex> = async (ctx) => {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(ctx.file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new MissingInputError(ctx.file, "artifact 'admin'");
+    throw err;
+  }
+  const { index, metadata } = openAdminIndex(bytes, ctx.file);
+  const d = index.data;
+  return {
+    value: index,
+    metadata,
+    facts: {
+      h3Resolution: d.layout.res,
+      slots: d.slotWord.length,
+      boundaryRecords: d.boundaryGeom.length / 6,
+      adminFeatures: d.attributes.iso2.length,
+      timezones: d.attributes.tzid.length,
+      bytes: bytes.byteLength,
+    },
+  };
+};

@@ -1,0 +1,30 @@
+/**
+ * Reverse geocoding: the admin index finds the country, the admin-1 area and the timezone of a
+ * point; the places dataset supplies their facts (names, GeoNames ids, counts); the shared
+ * builder turns them into the spec's administrative description.
+ *
+ * At sea (no admin-1 polygon contains the point) only `timezone` is present: the zone of the
+ * territorial waters when a timezone polygon contains the point, else the ocean zone Etc/GMT±N.
+ */
+import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
+import { buildAdministrative } from "../admin-description/build-administrative.ts";
+import type { AdministrativeWire } from "../admin-description/wire-types.ts";
+import type { PlacesData } from "../places/places-data.ts";
+
+export function reverseGeocode(lat: number, lon: number, index: AdminIndex, places: PlacesData, now: Date): AdministrativeWire {
+  const answer = index.lookup(lat, lon);
+  const country = answer.iso2 === undefined ? undefined : places.country(answer.iso2);
+  const continent = country === undefined ? undefined : places.continent(country.continentCode);
+  const admin1 = answer.admin1 === undefined ? undefined : places.admin1(answer.admin1);
+  return buildAdministrative(
+    {
+      ...(country ? { country } : {}),
+      ...(continent ? { continent } : {}),
+      ...(admin1 ? { admin1 } : {}),
+      timezone: answer.timezone,
+      lat,
+      lon,
+    },
+    now,
+  );
+}
