@@ -28,8 +28,11 @@ export interface DemTiffLayout {
   nodata: number | undefined;
 }
 
-/** First read; enough for our writer's headers up to ~16,000 internal tiles. */
-const FIRST_READ = 256 * 1024;
+/**
+ * First read at open: our writer's header for up to ~2,000 internal tiles (an SRTM1 tile needs
+ * 2.2 KB). Kept small because a server with the whole SRTM set opens ~15,000 tiles at startup.
+ */
+const FIRST_READ = 16 * 1024;
 
 function need(dir: TiffDirectory, tag: number, name: string, file: string): number[] {
   const e = dir.entries.get(tag);
@@ -98,7 +101,12 @@ export class DemTiff {
     this.fileSize = fileSize;
   }
 
-  /** Opens a tile file and reads its layout (the file stays open for block reads until close()). */
+  /**
+   * Opens a tile file and reads and checks its layout. The descriptor stays open until close(),
+   * so a server keeps reading the files it loaded even after a new build has replaced the
+   * directory (the old files live on while open). One descriptor per tile: a server holding the
+   * whole SRTM set (~15,000 tiles) needs `ulimit -n` raised accordingly.
+   */
   static open(file: string): DemTiff {
     let fd: number;
     try {
@@ -116,7 +124,7 @@ export class DemTiff {
         dir = parseFirstIfd(head, file);
       } catch (err) {
         if (head.byteLength >= size) throw err;
-        // A directory far into the file (not written by us): read the whole file once.
+        // A larger header, or a directory far into the file (not written by us): read it all once.
         head = Buffer.alloc(size);
         readSync(fd, head, 0, size, 0);
         dir = parseFirstIfd(head, file);
@@ -173,29 +181,38 @@ export class DemTiff {
     if (!(index >= 0 && index < this.blockCount)) throw new RangeError(`tile index ${index} outside 0..${this.blockCount - 1} of ${this.file}`);
   }
 
+  private storedBytes(index: number, got: number): void {
+    const length = this.layout.byteCounts[index]!;
+    if (got !== length) throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index]! + got }, `${length} bytes of tile ${index}`, `${got} (the file shrank since it was opened)`);
+  }
+
+  private descriptor(): number {
+    if (this.fd === undefined) throw new Error(`${this.file} is closed`);
+    return this.fd;
+  }
+
+  private readStoredSync(fd: number, index: number): Int16Array {
+    this.checkIndex(index);
+    const stored = Buffer.allocUnsafe(this.layout.byteCounts[index]!);
+    this.storedBytes(index, readSync(fd, stored, 0, stored.byteLength, this.layout.offsets[index]!));
+    return this.decode(index, stored);
+  }
+
   /** Reads and decodes one internal tile, blocking (pipeline validation, benches). */
   readBlockSync(index: number): Int16Array {
-    this.checkIndex(index);
-    if (this.fd === undefined) throw new Error(`${this.file} is closed`);
-    const length = this.layout.byteCounts[index]!;
-    const stored = Buffer.allocUnsafe(length);
-    const got = readSync(this.fd, stored, 0, length, this.layout.offsets[index]!);
-    if (got !== length) throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index]! + got }, `${length} bytes of tile ${index}`, `${got} (file shrank)`);
-    return this.decode(index, stored);
+    return this.readStoredSync(this.descriptor(), index);
   }
 
   /** Reads and decodes one internal tile without blocking the event loop on the disk read. */
   async readBlock(index: number): Promise<Int16Array> {
     this.checkIndex(index);
-    if (this.fd === undefined) throw new Error(`${this.file} is closed`);
-    const length = this.layout.byteCounts[index]!;
-    const stored = Buffer.allocUnsafe(length);
-    const fd = this.fd;
+    const stored = Buffer.allocUnsafe(this.layout.byteCounts[index]!);
+    const fd = this.descriptor();
     // One positioned read on the open descriptor, served by libuv's thread pool.
     const got = await new Promise<number>((resolve, reject) => {
-      read(fd, stored, 0, length, this.layout.offsets[index]!, (err, n) => (err ? reject(err) : resolve(n)));
+      read(fd, stored, 0, stored.byteLength, this.layout.offsets[index]!, (err, n) => (err ? reject(err) : resolve(n)));
     });
-    if (got !== length) throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index]! + got }, `${length} bytes of tile ${index}`, `${got} (file shrank)`);
+    this.storedBytes(index, got);
     return this.decode(index, stored);
   }
 
@@ -203,8 +220,9 @@ export class DemTiff {
   readAllSync(): Int16Array {
     const { grid, tileWidth, tileHeight, tilesAcross } = this.layout;
     const out = new Int16Array(grid.width * grid.height);
+    const fd = this.descriptor();
     for (let k = 0; k < this.blockCount; k++) {
-      const block = this.readBlockSync(k);
+      const block = this.readStoredSync(fd, k);
       const x0 = (k % tilesAcross) * tileWidth;
       const y0 = Math.floor(k / tilesAcross) * tileHeight;
       const w = Math.min(tileWidth, grid.width - x0);
@@ -218,4 +236,5 @@ export class DemTiff {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }
+
 }

@@ -1,3 +1,4 @@
+import { DataFormatError } from "../../datasets/common/errors.ts";
 import { roundMetres } from "../../datasets/elevation/grid.ts";
 import { errors } from "../http/api-error.ts";
 import { parseLatitude, parseLongitude } from "../http/params.ts";
@@ -56,7 +57,14 @@ export const elevationPointEndpoint = defineEndpoint({
   },
   parse: (query) => ({ lat: parseLatitude(query), lon: parseLongitude(query) }),
   handle: async ({ lat, lon }, data) => {
-    const answer = await data.elevation.lookup(lat, lon);
+    let answer;
+    try {
+      answer = await data.elevation.lookup(lat, lon);
+    } catch (err) {
+      // A tile damaged after startup (checked then): the dataset, not the server, is at fault.
+      if (err instanceof DataFormatError) throw errors.datasetUnavailable(["elevation"]);
+      throw err;
+    }
     if (answer === undefined) throw errors.notFound(`No elevation data at lat ${lat}, lon ${lon}: no installed DEM covers the point.`);
     return {
       content: { elevation: { value: roundMetres(answer.metres), unit: "m" } },

@@ -180,6 +180,29 @@ describe("elevation with a tiny cache budget", () => {
 });
 
 describe("elevation with a damaged dataset", () => {
+  it("answers 503, not 500, when a tile block is corrupted after startup", async () => {
+    const copy = await fs.mkdtemp(path.join(os.tmpdir(), "elev-corrupt-"));
+    try {
+      await fs.cp(path.join(dataDir, "elevation"), path.join(copy, "elevation"), { recursive: true });
+      const running = await startTestServer({ dataDir: copy });
+      try {
+        // Overwrite the same file in place (same size, compressed blocks replaced by 0x55 bytes):
+        // the loader's checks passed at startup, the first block read fails.
+        const tile = path.join(copy, "elevation/srtm3/N00E010.tif");
+        const bytes = await fs.readFile(tile);
+        bytes.fill(0x55, 4096);
+        await fs.writeFile(tile, bytes);
+        const res = await running.get("/elevation/point/2/json?lat=0.5&lon=10.5");
+        expect(res.status).toBe(503);
+        expect(((await res.json()) as { message: string }).message).toContain("'elevation'");
+      } finally {
+        await running.close();
+      }
+    } finally {
+      await fs.rm(copy, { recursive: true, force: true });
+    }
+  });
+
   it("answers 503 when a tile the index names is truncated", async () => {
     const copy = await fs.mkdtemp(path.join(os.tmpdir(), "elev-503-"));
     try {
