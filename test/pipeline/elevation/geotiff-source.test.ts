@@ -50,6 +50,14 @@ describe("GeoTIFF DEM sources", () => {
     expect(dem.samples[19 * 40 + 39]).toBe(244);
   });
 
+  it("reads PixelIsPoint georeferencing as pixel centres (same grid as the area-registered file)", async () => {
+    const area = await readGeoTiffDem(path.join(FIXTURES, "etopo1-1deg-window.tif"));
+    const point = await readGeoTiffDem(path.join(FIXTURES, "etopo1-1deg-window-point.tif"));
+    // Tiepoint (-30, 50) with GTRasterTypeGeoKey 2: that is the centre of pixel (0, 0) itself.
+    expect(point.grid).toEqual(area.grid);
+    expect(Array.from(point.samples)).toEqual(Array.from(area.samples));
+  });
+
   it("refuses a TIFF with an unsupported layout naming the file and the entry's offset", async () => {
     const err = await readGeoTiffDem(path.join(FIXTURES, "python-rgba.tiff")).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DataFormatError);
