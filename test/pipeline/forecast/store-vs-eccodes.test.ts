@@ -1,0 +1,153 @@
+/**
+ * The store's series at grid points against ecCodes' values of the same GRIB messages
+ * (fixtures: ecCodes reference samples, 32 grid points per message). The store is the embedded
+ * default built by `build-default --only forecast`; a windowed value (Tmax, precipitation, cloud
+ * averages) is compared at the step whose window is exactly the message's window.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bilinear } from "../../../datasets/forecast/grid.ts";
+import { openForecastStore, type ForecastStore } from "../../../datasets/forecast/store.ts";
+import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { FIXTURES } from "./helpers.ts";
+
+interface Sample {
+  index: number;
+  lat: number;
+  lon: number;
+  value: number | null;
+}
+
+interface Reference {
+  message: number;
+  shortName: string;
+  typeOfLevel: string;
+  level: number;
+  stepRange: string | number;
+  parameterCategory?: number;
+  parameterNumber?: number;
+  Ni: number;
+  Nj: number;
+  samples: Sample[];
+}
+
+async function references(name: string): Promise<Reference[]> {
+  const text = await readFile(path.join(FIXTURES, name), "utf8");
+  return text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as Reference);
+}
+
+/** Our vocabulary name for an ecCodes message (shortName and level as ecCodes reports them). */
+function variableOf(r: Reference): string | undefined {
+  const byLayer: Record<string, string> = {
+    atmosphereSingleLayer: "cloud_cover",
+    entireAtmosphere: "cloud_cover",
+    highCloudLayer: "cloud_cover_high",
+    middleCloudLayer: "cloud_cover_mid",
+    lowCloudLayer: "cloud_cover_low",
+    convectiveCloudLayer: "cloud_cover_convective",
+    boundaryLayerCloudLayer: "cloud_cover_boundary_layer",
+  };
+  if (r.shortName === "tcc") return byLayer[r.typeOfLevel];
+  if (r.shortName === "t" && r.typeOfLevel === "isobaricInhPa") return `temperature_${r.level}hPa`;
+  if (r.shortName === "gh" && r.typeOfLevel === "isothermZero") return "freezing_level_height";
+  if (r.parameterCategory === 3 && r.parameterNumber === 196) return "boundary_layer_height";
+  const names: Record<string, string> = {
+    "2t": "temperature_2m",
+    tmax: "temperature_2m_max",
+    tmin: "temperature_2m_min",
+    "2r": "relative_humidity_2m",
+    r: "relative_humidity_2m",
+    "10u": "wind_u_10m",
+    "10v": "wind_v_10m",
+    gust: "wind_gust",
+    unknown: "wind_gust",
+    prmsl: "pressure_msl",
+    msl: "pressure_msl",
+    tp: "precipitation",
+    acpcp: "precipitation_convective",
+    lftx: "lifted_index",
+  };
+  return names[r.shortName];
+}
+
+function endStep(r: Reference): number {
+  const s = String(r.stepRange);
+  return Number(s.includes("-") ? s.split("-")[1] : s);
+}
+
+let store: ForecastStore;
+beforeAll(async () => {
+  const dataDir = await ensureDefaultData(["forecast"]);
+  store = await openForecastStore(path.join(dataDir, "forecast"));
+}, 120_000);
+
+/**
+ * Compares every sample; `cellOf` maps a sample to the domain cell. Tolerance: half the store's
+ * scale, plus half a unit of the 7th significant digit (the reference prints values with 7
+ * significant digits: 101206.25 Pa appears as 101206.2), plus float32 rounding.
+ */
+function compare(model: string, runTime: string, refs: Reference[], cellOf: (r: Reference, s: Sample) => { i: number; j: number }): number {
+  const run = store.byModel.get(model)!.find((r) => r.meta.runTime === runTime)!;
+  expect(run, `${model} ${runTime}`).toBeDefined();
+  let compared = 0;
+  for (const r of refs) {
+    const name = variableOf(r);
+    expect(name, `message ${r.message} ${r.shortName} ${r.typeOfLevel}`).toBeDefined();
+    const k = run.meta.steps.indexOf(endStep(r));
+    expect(k, `${name} step ${r.stepRange}`).toBeGreaterThanOrEqual(0);
+    const variable = run.meta.variables.find((v) => v.name === name)!;
+    expect(variable, name).toBeDefined();
+    for (const s of r.samples) {
+      const { i, j } = cellOf(r, s);
+      const got = run.cellSeries(i, j, name!)![k]!;
+      // The point reader (what the endpoints use) gives the same value at the grid point itself.
+      const lon = run.meta.grid.lon0 + i * run.meta.grid.dLon;
+      const lat = run.meta.grid.lat0 + j * run.meta.grid.dLat;
+      const point = run.pointSeries(lat, lon, [name!])!;
+      const interpolated = bilinear(point.values[0]!, point.cells.map((c) => c.weight))[k]!;
+      if (s.value === null) {
+        expect(got).toBeNaN();
+        continue;
+      }
+      const printed = s.value === 0 ? 0 : 0.5 * 10 ** (Math.floor(Math.log10(Math.abs(s.value))) - 6);
+      const tol = variable.scale / 2 + printed + Math.abs(s.value) * 2 ** -22;
+      expect(Math.abs(got - s.value), `${model} ${name} step ${r.stepRange} at ${s.lat},${s.lon}: ${got} vs ${s.value}`).toBeLessThanOrEqual(tol);
+      expect(Math.abs(interpolated - s.value), `point series at ${lat},${lon}`).toBeLessThanOrEqual(tol);
+      compared++;
+    }
+  }
+  return compared;
+}
+
+describe("forecast store vs ecCodes at grid points", () => {
+  it("GFS 2.5 degree 2011-10-08 00Z +72 h: all 21 variables", async () => {
+    const refs = await references("gfs-2p5-2011100800.eccodes.jsonl");
+    expect(refs.length).toBe(21);
+    // Global grid 90N..90S, 0..357.5E; the store runs south to north from 90S.
+    const n = compare("gfs-2p5-sample", "2011-10-08T00:00:00.000Z", refs, (_r, s) => ({ i: Math.round(s.lon / 2.5) % 144, j: Math.round((s.lat + 90) / 2.5) }));
+    expect(n).toBe(21 * 32);
+    expect(store.latest("gfs-2p5-sample")!.meta.absent).toEqual([]);
+  });
+
+  it("GFS Alaska sub-grids pasted across 180 degrees (0.5 and 2.5 degree domains)", async () => {
+    const refs = await references("alaska.eccodes.jsonl");
+    const fine = refs.filter((r) => r.Ni >= 40);
+    const coarse = refs.filter((r) => r.Ni < 40);
+    expect(compare("gfs-alaska-0p5", "2011-09-02T06:00:00.000Z", fine, (_r, s) => ({ i: Math.round((s.lon - 160) / 0.5), j: Math.round((s.lat - 55) / 0.5) }))).toBe(fine.length * 32);
+    expect(compare("gfs-alaska-2p5", "2011-09-02T06:00:00.000Z", coarse, (_r, s) => ({ i: Math.round((s.lon - 160) / 2.5), j: Math.round((s.lat - 55) / 2.5) }))).toBe(coarse.length * 32);
+  });
+
+  it("GFS 0.5 degree GRIB1 (zyGrib): points located from their index, since the file's j increment is wrong", async () => {
+    const refs = await references("iberia.eccodes.jsonl");
+    // 85 x 47 points, first 48N 30W, rows north to south every 0.5 degree (first/last latitudes
+    // 48 and 25 over 47 rows), whatever the stated increment (33.268, which ecCodes uses).
+    const n = compare("gfs-iberia-grib1", "2013-02-14T06:00:00.000Z", refs, (_r, s) => {
+      const row = Math.floor(s.index / 85);
+      const col = s.index % 85;
+      return { i: col, j: Math.round((48 - row * 0.5 - 25) / 0.5) };
+    });
+    expect(n).toBe(refs.length * 32);
+    expect(store.latest("gfs-iberia-grib1")!.meta.absent).toContain("temperature_2m_max");
+  });
+});
