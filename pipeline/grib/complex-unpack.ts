@@ -6,24 +6,18 @@
  *    sign and magnitude], group reference values (NG x nbits), group widths (NG x widthBits),
  *   group lengths (NG x lengthBits), each list padded to an octet boundary, then the packed
  *   values of all groups back to back.
- * Produces the integer values (before scaling) and a missing flag per packed value.
+ * Produces the integer values after spatial differencing is undone (R, E, D not yet applied),
+ * NaN for missing values.
  */
 import { s16, sN, u32, u8, uN } from "./bytes.ts";
 import { padded, unpackArray, unpackRun } from "./bit-unpack.ts";
 import { formatError } from "./errors.ts";
 
-export interface ComplexValues {
-  /** Integer values after spatial differencing is undone (R, E, D not yet applied). */
-  values: Float64Array;
-  /** 1 = primary missing, 2 = secondary missing, 0 = present; undefined when no management. */
-  missing: Uint8Array | undefined;
-}
-
 /**
  * `sec5` and `sec7` are the offsets of sections 5 and 7; `count` the number of packed values
  * (section 5 octets 6-9).
  */
-export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: number, count: number): ComplexValues {
+export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: number, count: number): Float64Array {
   const template = s16(b, sec5 + 9);
   const nbits = u8(b, sec5 + 19);
   const missingManagement = u8(b, sec5 + 22);
@@ -40,7 +34,7 @@ export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: n
   if (template === 3 && (order < 1 || order > 2)) throw formatError(file, sec5 + 47, "order of spatial differencing 1 or 2", String(order));
 
   // No groups: a constant field, every value equal to the reference value R.
-  if (groups === 0) return { values: new Float64Array(count), missing: undefined };
+  if (groups === 0) return new Float64Array(count);
   const dataLength = u32(b, sec7) - 5;
   const d = padded(b, sec7 + 5, dataLength);
   let bytePos = 0;
@@ -75,87 +69,58 @@ export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: n
   const values = new Float64Array(count);
   let pos = bytePos * 8;
   let at = 0;
+  // Missing values become NaN right here: the all-ones code of the group width is primary
+  // missing, all-ones minus one secondary (management 2); in groups of width 0 the group
+  // reference carries the code at nbits width.
+  const primaryRef = 2 ** nbits - 1;
+  const lowestRefCode = missingManagement === 2 ? primaryRef - 1 : primaryRef;
   for (let g = 0; g < groups; g++) {
     const len = lengths[g]!;
     const w = widths[g]!;
-    pos = unpackRun(d, pos, w, len, refs[g]!, values, at);
-    at += len;
-  }
-
-  let missing: Uint8Array | undefined;
-  if (missingManagement > 0) missing = markMissing(values, refs, widths, lengths, nbits, missingManagement);
-  if (template === 3) undoDifferences(values, missing, order, first1, first2, minimum);
-  return { values, missing };
-}
-
-/**
- * Missing values are the all-ones code of the group width (primary) or all-ones minus one
- * (secondary); in groups of width 0 the group reference carries the code at `nbits` width.
- */
-function markMissing(values: Float64Array, refs: Float64Array, widths: Float64Array, lengths: Float64Array, nbits: number, management: number): Uint8Array {
-  const missing = new Uint8Array(values.length);
-  let at = 0;
-  for (let g = 0; g < refs.length; g++) {
-    const len = lengths[g]!;
-    const w = widths[g]!;
     const ref = refs[g]!;
-    if (w === 0) {
-      const primary = 2 ** nbits - 1;
-      const code = ref === primary ? 1 : management === 2 && ref === primary - 1 ? 2 : 0;
-      if (code) missing.fill(code, at, at + len);
+    if (missingManagement > 0 && w === 0 && ref >= lowestRefCode) {
+      values.fill(NaN, at, at + len);
     } else {
-      const primary = ref + 2 ** w - 1;
-      const secondary = management === 2 ? primary - 1 : -1;
-      for (let i = at; i < at + len; i++) {
-        const v = values[i]!;
-        if (v === primary) missing[i] = 1;
-        else if (v === secondary) missing[i] = 2;
+      pos = unpackRun(d, pos, w, len, ref, values, at);
+      if (missingManagement > 0 && w > 0) {
+        const lowestCode = ref + 2 ** w - (missingManagement === 2 ? 2 : 1);
+        for (let i = at; i < at + len; i++) if (values[i]! >= lowestCode) values[i] = NaN;
       }
     }
     at += len;
   }
-  return missing;
+  if (template === 3) undoDifferences(values, order, first1, first2, minimum);
+  return values;
 }
 
-/** Reverses spatial differencing over the present values only, in order. */
-function undoDifferences(values: Float64Array, missing: Uint8Array | undefined, order: number, first1: number, first2: number, minimum: number): void {
+/** Reverses spatial differencing over the present (non-NaN) values only, in order. */
+function undoDifferences(values: Float64Array, order: number, first1: number, first2: number, minimum: number): void {
   const n = values.length;
-  if (!missing) {
-    if (n === 0) return;
-    if (order === 1) {
-      let prev = first1;
-      values[0] = prev;
-      for (let i = 1; i < n; i++) {
-        prev = values[i]! + minimum + prev;
-        values[i] = prev;
-      }
-    } else {
-      let prev2 = first1;
-      values[0] = prev2;
-      if (n === 1) return;
-      let prev = first2;
-      values[1] = prev;
-      for (let i = 2; i < n; i++) {
-        const v = values[i]! + minimum + 2 * prev - prev2;
-        values[i] = v;
-        prev2 = prev;
-        prev = v;
-      }
+  let i = 0;
+  while (i < n && Number.isNaN(values[i]!)) i++;
+  if (i === n) return;
+  values[i++] = first1;
+  let prev = first1;
+  if (order === 1) {
+    for (; i < n; i++) {
+      const v = values[i]!;
+      if (v !== v) continue;
+      prev = v + minimum + prev;
+      values[i] = prev;
     }
     return;
   }
-  let seen = 0;
-  let prev = 0, prev2 = 0;
-  for (let i = 0; i < n; i++) {
-    if (missing[i]) continue;
-    let v: number;
-    if (seen === 0) v = first1;
-    else if (seen === 1 && order === 2) v = first2;
-    else if (order === 1) v = values[i]! + minimum + prev;
-    else v = values[i]! + minimum + 2 * prev - prev2;
-    values[i] = v;
+  while (i < n && Number.isNaN(values[i]!)) i++;
+  if (i === n) return;
+  values[i++] = first2;
+  let prev2 = prev;
+  prev = first2;
+  for (; i < n; i++) {
+    const v = values[i]!;
+    if (v !== v) continue;
+    const x = v + minimum + 2 * prev - prev2;
+    values[i] = x;
     prev2 = prev;
-    prev = v;
-    seen++;
+    prev = x;
   }
 }

@@ -14,9 +14,8 @@ import { formatError, UnsupportedGribError } from "./errors.ts";
 import type { GribField } from "./types.ts";
 
 interface Packed {
-  /** Integer (or, for IEEE, final) values of the packed points. */
+  /** Integer (or, for IEEE, final) values of the packed points; NaN where missing. */
   values: Float64Array;
-  missing: Uint8Array | undefined;
   reference: number;
   binaryScale: number;
   decimalScale: number;
@@ -82,22 +81,19 @@ function countBits(b: Uint8Array, start: number, n: number): number {
 
 /** value = (R + X * 2^E) * 10^-D, in double precision like ecCodes, then rounded to float32. */
 function scaleInto(p: Packed, out: Float32Array, b: Uint8Array, bitmap: number | undefined): void {
-  const { values, missing } = p;
+  const { values } = p;
   const r = p.final ? 0 : p.reference;
   const e = p.final ? 1 : 2 ** p.binaryScale;
   const d = p.final ? 1 : 10 ** -p.decimalScale;
+  // NaN (missing) stays NaN through the arithmetic.
   if (bitmap === undefined) {
-    if (missing) {
-      for (let i = 0; i < values.length; i++) out[i] = missing[i] ? NaN : (r + values[i]! * e) * d;
-    } else {
-      for (let i = 0; i < values.length; i++) out[i] = (r + values[i]! * e) * d;
-    }
+    for (let i = 0; i < values.length; i++) out[i] = (r + values[i]! * e) * d;
     return;
   }
   let k = 0;
   for (let i = 0; i < out.length; i++) {
     if (b[bitmap + (i >>> 3)]! & (0x80 >>> (i & 7))) {
-      out[i] = missing && missing[k] ? NaN : (r + values[k]! * e) * d;
+      out[i] = (r + values[k]! * e) * d;
       k++;
     } else {
       out[i] = NaN;
@@ -122,11 +118,10 @@ function unpackGrib2(b: Uint8Array, field: GribField, file: string): Packed {
     }
     const values = new Float64Array(count);
     if (nbits > 0) unpackRun(padded(b, s7 + 5, dataLength), 0, nbits, count, 0, values, 0);
-    return { values, missing: undefined, reference, binaryScale, decimalScale, final: false };
+    return { values, reference, binaryScale, decimalScale, final: false };
   }
   if (template === 2 || template === 3) {
-    const { values, missing } = unpackComplex(b, file, s5, s7, count);
-    return { values, missing, reference, binaryScale, decimalScale, final: false };
+    return { values: unpackComplex(b, file, s5, s7, count), reference, binaryScale, decimalScale, final: false };
   }
   throw new UnsupportedGribError(file, s5, `GRIB2 data representation template 5.${template}`);
 }
@@ -139,7 +134,7 @@ function unpackIeee(b: Uint8Array, file: string, s5: number, s7: number, count: 
   const view = new DataView(b.buffer, b.byteOffset + s7 + 5, count * size);
   const values = new Float64Array(count);
   for (let i = 0; i < count; i++) values[i] = size === 4 ? view.getFloat32(i * 4, false) : view.getFloat64(i * 8, false);
-  return { values, missing: undefined, reference: 0, binaryScale: 0, decimalScale: 0, final: true };
+  return { values, reference: 0, binaryScale: 0, decimalScale: 0, final: true };
 }
 
 function unpackGrib1(b: Uint8Array, field: GribField, file: string): Packed {
@@ -160,5 +155,5 @@ function unpackGrib1(b: Uint8Array, field: GribField, file: string): Packed {
     }
     unpackRun(padded(b, bds + 11, length - 11), 0, nbits, present, 0, values, 0);
   }
-  return { values, missing: undefined, reference, binaryScale, decimalScale, final: false };
+  return { values, reference, binaryScale, decimalScale, final: false };
 }
