@@ -61,7 +61,7 @@ function decodeInto(text: string, r: SynopReport): void {
   let sectionStart = -1;
   const s3state: Section3State = { afterSunshine: false, lastRadiationJ: -1, precipitationInSection3: false };
   const closeRaw = (end: number): void => {
-    if (sectionStart < 0 || section === 1 || section === 3) return;
+    if (sectionStart < 0 || sectionStart > end || section === 1 || section === 3) return;
     const from = tokens[sectionStart]!;
     const last = tokens[end]!;
     const raw = text.slice(from.offset, last.offset + last.text.length);

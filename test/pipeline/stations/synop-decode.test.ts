@@ -1,0 +1,131 @@
+/**
+ * SYNOP (FM 12) decoder against outside references: reports whose decodes pymetdecoder publishes
+ * in its test suite (antarctica/pymetdecoder tests/test_synop.py), and real bulletins (Cuba,
+ * Romania, Argentina) read by the code forms of the WMO Manual on Codes.
+ */
+import { describe, expect, it } from "vitest";
+import { decodeSynop } from "../../../pipeline/stations/synop/decode.ts";
+import { splitReports } from "../../../pipeline/stations/ingest/split.ts";
+import { fixture, fixtureLines } from "./fixtures.ts";
+
+const argentina = fixtureLines("ogimet-argentina-2026-03-excerpt.txt");
+const line = (prefix: string): string => argentina.find((l) => l.startsWith(prefix))!;
+
+describe("decodeSynop against pymetdecoder's published decodes", () => {
+  it("AAXX 01004 88889: sections 0, 1 and 3", () => {
+    const d = decodeSynop("AAXX 01004 88889 12782 61506 10094 20047 30111 40197 53007 60001 70102 81541 333 10178 21073 34101");
+    expect(d).toMatchObject({
+      day: 1, hour: 0, windUnit: "kt", windMeasured: true, station: "88889",
+      precipitationIndicator: 1, weatherIndicator: 2, cloudBaseCode: 7, visibilityCode: 82, visibilityM: 40000,
+      totalCloudOctas: 6, windDirectionDeg: 150, windSpeed: 6, windSpeedKt: 6,
+      temperatureC: 9.4, dewpointC: 4.7, stationPressureHpa: 1011.1, seaLevelPressureHpa: 1019.7,
+      pressureTendency: { characteristic: 3, changeHpa: 0.7 },
+      precipitation: { mm: 0, trace: false, periodH: 6 },
+      presentWeather: 1, pastWeather1: 0, pastWeather2: 2,
+      lowCloudOctas: 1, cloudLow: 5, cloudMiddle: 4, cloudHigh: 1,
+    });
+    expect(d.section3).toMatchObject({ maxTemperatureC: 17.8, minTemperatureC: -7.3, groundState: 4, groundTemperatureC: -1 });
+    expect(d.unread).toEqual([]);
+    expect(d.groupsRead).toBe(d.groupsSeen);
+  });
+
+  it("AAXX 20104 89646: wind over 99 knots (00fff), relative humidity, station pressure", () => {
+    const d = decodeSynop("AAXX 20104 89646 46/// /2299 00113 29079 37708 42010 333 01268");
+    expect(d).toMatchObject({ day: 20, hour: 10, windUnit: "kt", precipitationIndicator: 4, weatherIndicator: 6, windDirectionDeg: 220, windSpeedKt: 113, relativeHumidity: 79, stationPressureHpa: 770.8 });
+    expect(d.totalCloudOctas).toBeUndefined();
+    expect(d.visibilityM).toBeUndefined();
+    expect(d.section3?.regional).toEqual(["01268"]);
+  });
+
+  it("AAXX 20064 67005: 24-hour precipitation period and a regional section 3 group", () => {
+    const d = decodeSynop("AAXX 20064 67005 12570 50402 60004 333 02434");
+    expect(d).toMatchObject({ cloudBaseCode: 5, visibilityM: 20000, totalCloudOctas: 5, windDirectionDeg: 40, windSpeedKt: 2, precipitation: { mm: 0, periodH: 24 } });
+  });
+
+  it("AAXX 01004 89022: iR = 3 and section 4 kept as written", () => {
+    const d = decodeSynop("AAXX 01004 89022 32782 61506 30111 333 10178 444 21053 34810");
+    expect(d.precipitationIndicator).toBe(3);
+    expect(d.section4).toBe("21053 34810");
+    expect(d.section3?.maxTemperatureC).toBe(17.8);
+  });
+});
+
+describe("decodeSynop on real bulletins", () => {
+  it("Cuba SMCU20: m/s winds (iw = 1), full section 3 with 5-, 8- and 9-groups", () => {
+    const reports = splitReports(fixture("SMCU20_MUHV_310000.txt"));
+    const d = decodeSynop(reports[0]!.text);
+    expect(reports[0]!.text.startsWith("AAXX 31001 78310 01470 70303")).toBe(true);
+    expect(d).toMatchObject({ station: "78310", day: 31, hour: 0, windUnit: "m/s", windDirectionDeg: 30, windSpeedMps: 3, temperatureC: 25, dewpointC: 21.4, precipitation: { mm: 11, periodH: 6 }, presentWeather: 3, pastWeather1: 9, pastWeather2: 8, cloudLow: 9, cloudMiddle: 7 });
+    expect(d.cloudHigh).toBeUndefined();
+    expect(d.section3).toMatchObject({
+      maxTemperatureC: 32, minTemperatureC: 24, groundState: 1,
+      temperatureChange: { hoursBefore: 4, changeC: -6 },
+      cloudDrift: { low: 9, middle: 9, high: 9 }, cloudDirection: { genus: 9, direction: 8, elevation: 2 },
+      pressureChange24hHpa: -1.5, precipitation: { mm: 11, periodH: 3 }, precipitation24hMm: 11.4,
+      cloudLayers: [{ octas: 2, genus: 8, heightCode: 18, heightM: 540 }, { octas: 7, genus: 3, heightCode: 59, heightM: 2700 }, { octas: 4, genus: 9 }],
+      special: [{ code: 4, value: "25" }, { code: 11, value: "18" }, { code: 15, value: "36" }, { code: 20, value: "13" }],
+    });
+    expect(d.unread).toEqual([]);
+  });
+
+  it("Cuba SMCU20: NIL reports and section 5", () => {
+    const reports = splitReports(fixture("SMCU20_MUHV_310000.txt")).map((r) => decodeSynop(r.text));
+    expect(reports.filter((r) => r.nil).map((r) => r.station)).toEqual(["78328", "78332"]);
+    expect(reports.find((r) => r.station === "78315")?.section5).toBe("12301");
+  });
+
+  it("Romania SMRO01: negative temperatures, sunshine and radiation groups, 6-group in section 3 with iR = 0", () => {
+    const d = decodeSynop("AAXX 17121 15108 01/92 92514 11028 21028 37901 48315 50001 69941 77174 333 48014 55300 0//// 20270 3//// 69947 91020 911// 92727 92913 96047");
+    expect(d).toMatchObject({ precipitationIndicator: 0, visibilityM: 200, totalCloudOctas: 9, temperatureC: -2.8, dewpointC: -2.8, stationPressureHpa: 790.1, geopotential: { levelHpa: 850, gpm: 1315 }, precipitation: { mm: 0.4, periodH: 6 }, presentWeather: 71 });
+    expect(d.section3).toMatchObject({ groundStateSnow: 8, snowDepthCm: 14, sunshineH: 0, sunshinePeriodH: 1, radiation: [{ j: 0 }, { j: 2, value: 270 }, { j: 3 }], precipitation: { mm: 0.4, periodH: 3 } });
+    expect(d.section3?.special.map((s) => s.code)).toEqual([10, 11, 27, 29, 60]);
+    expect(d.groupsRead).toBe(d.groupsSeen);
+  });
+
+  it("Romania SMRO01: section 2 (222Dsvs) is kept as written", () => {
+    const d = decodeSynop("AAXX 17121 15480 05997 42104 10146 20092 30023 40040 57015 60001 7000/ 82031 222// 06078 2//// 333 55309 00621 21275 30948 60007 91010 91112 92427");
+    expect(d.section2).toBe("222// 06078 2////");
+    expect(d.section3).toMatchObject({ sunshineH: 0.9, radiation: [{ j: 0, value: 621 }, { j: 2, value: 1275 }, { j: 3, value: 948 }] });
+    expect(d.pastWeather2).toBeUndefined();
+  });
+
+  it("Argentina: knots (iw = 4), iR 1 to 4, section 5 kept raw", () => {
+    const kt = decodeSynop(line("AAXX 10054 87582"));
+    expect(kt).toMatchObject({ windUnit: "kt", windDirectionDeg: 60, windSpeedKt: 15, windSpeedMps: 7.7, precipitationIndicator: 4, section5: "10199" });
+    expect(kt.precipitation).toBeUndefined();
+    const ir1 = decodeSynop(line("AAXX 10004 87750"));
+    expect(ir1).toMatchObject({ precipitationIndicator: 1, precipitation: { mm: 1, periodH: 6 }, presentWeather: 1, section5: "10195 64177 65208" });
+    const ir2 = decodeSynop(line("AAXX 10004 87050"));
+    expect(ir2).toMatchObject({ precipitationIndicator: 2, weatherIndicator: 1, stationPressureHpa: 918.5, geopotential: { levelHpa: 850, gpm: 1522 } });
+    const ir3 = decodeSynop(line("AAXX 10004 87582"));
+    expect(ir3).toMatchObject({ precipitationIndicator: 3, visibilityM: 10000, totalCloudOctas: 2, temperatureC: 21.5, cloudLow: 0, cloudMiddle: 3, cloudHigh: 6 });
+    expect(ir3.section3).toMatchObject({ maxTemperatureC: 24.2, minTemperatureC: 19.2, cloudDrift: { low: 0, middle: 6, high: 6 } });
+  });
+
+  it("lists a repeated station index as unread instead of failing the report", () => {
+    const d = decodeSynop(line("AAXX 09184 87544 87544"));
+    expect(d.unread[0]).toMatchObject({ group: "87544", offset: "AAXX 09184 87544 ".length });
+    expect(d.station).toBe("87544");
+  });
+});
+
+describe("decodeSynop never throws", () => {
+  it("survives every truncation of real reports and seeded random text", () => {
+    const inputs = [...argentina, fixture("SMCU20_MUHV_310000.txt"), fixture("A_SMRO01YRBK171800_C_EDZW_20230117180502_51662689.txt")];
+    let seed = 99;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const alphabet = "0123456789/ =AXN\u0000\u00a0";
+    for (let i = 0; i < 300; i++) {
+      let s = "AAXX ";
+      for (let k = 0; k < 60; k++) s += alphabet[Math.floor(rnd() * alphabet.length)];
+      inputs.push(s);
+    }
+    for (const r of inputs) {
+      for (let cut = 0; cut <= r.length; cut += 2) {
+        const d = decodeSynop(r.slice(0, cut));
+        expect(d.unread.some((u) => u.reason.startsWith("decoder error"))).toBe(false);
+        expect(d.groupsRead).toBeLessThanOrEqual(d.groupsSeen);
+      }
+    }
+  });
+});
