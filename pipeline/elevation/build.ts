@@ -19,6 +19,7 @@ import type { DemGrid } from "../../datasets/elevation/grid.ts";
 import { encodeIndexPayload, type DemKind, type DemRasterEntry } from "../../datasets/elevation/index-format.ts";
 import { NODATA_INT16 } from "../../datasets/elevation/tiff-tags.ts";
 import { Progress } from "../common/progress.ts";
+import { isUrl, localFileOf, type SourceOptions } from "../common/source.ts";
 import { readGeoTiffDem } from "./geotiff-source.ts";
 import { DEFAULT_TIFF_OPTIONS, encodeDemTiff, type DemTiffOptions } from "./geotiff-writer.ts";
 import { parseHgtName, readHgt } from "./hgt.ts";
@@ -33,6 +34,8 @@ export interface ElevationBuildInput {
   /** The data directory; the dataset goes to `<outDir>/elevation`. */
   outDir: string;
   tiff?: DemTiffOptions;
+  /** Where URL inputs are downloaded to (once). */
+  downloadDir?: string;
   logger: Logger;
 }
 
@@ -84,6 +87,12 @@ export async function buildElevation(input: ElevationBuildInput): Promise<Elevat
   const report: ElevationBuildReport = { rasters: 0, inputBytes: 0, rawDemBytes: 0, outputBytes: 0, elapsedS: 0, voidsFilled: 0, voidsLeft: 0 };
   const filledBy: Record<string, number> = {};
   const progress = new Progress(input.logger, "elevation", input.globals.length + input.hgtFiles.length, "files");
+  const sourceOptions: SourceOptions = { logger: input.logger, ...(input.downloadDir ? { cacheDir: input.downloadDir } : {}) };
+  /** A source's facts; a URL is recorded as given, with the size and digest of its download. */
+  const describe = async (location: string): Promise<SourceInfo> => {
+    const info = await describeSourceFile(await localFileOf(location, sourceOptions));
+    return isUrl(location) ? { ...info, name: path.basename(new URL(location).pathname), location } : info;
+  };
 
   const add = async (rel: string, source: string, kind: DemKind, grid: DemGrid, samples: Int16Array, sourceVoids: number, filled: number): Promise<void> => {
     const bytes = await writeChecked(path.join(buildDir, rel), grid, samples, options);
@@ -102,11 +111,11 @@ export async function buildElevation(input: ElevationBuildInput): Promise<Elevat
     const globals: FillSource[] = [];
     const loaded = [];
     for (const file of input.globals) {
-      const raster = await readGeoTiffDem(file);
+      const raster = await readGeoTiffDem(file, undefined, sourceOptions);
       const wrapped = rewrapToMinus180(raster.grid, raster.samples);
       loaded.push({ ...raster, grid: wrapped.grid, samples: wrapped.samples, file });
       report.rawDemBytes += raster.rawBytes;
-      sources.push(await describeSourceFile(file));
+      sources.push(await describe(file));
       progress.tick();
     }
     loaded.sort((a, b) => b.grid.resLonArcsec - a.grid.resLonArcsec);
@@ -128,7 +137,7 @@ export async function buildElevation(input: ElevationBuildInput): Promise<Elevat
     const written = new Map<string, string>();
     const deferred: string[] = [];
     const processTile = async (file: string, allowDefer: boolean): Promise<void> => {
-      const tile = await readHgt(file);
+      const tile = await readHgt(file, sourceOptions);
       if (allowDefer && tile.source === "srtm1" && (names.get(tile.name) ?? 0) > 1) {
         deferred.push(file);
         return;
@@ -150,7 +159,7 @@ export async function buildElevation(input: ElevationBuildInput): Promise<Elevat
       await add(rel, tile.source, "tile", tile.grid, tile.samples, voids, fill.filled);
       written.set(rel, path.join(buildDir, rel));
       report.rawDemBytes += tile.rawBytes;
-      sources.push(await describeSourceFile(file));
+      sources.push(await describe(file));
       progress.tick();
     };
     for (const file of input.hgtFiles) await processTile(file, true);

@@ -12,7 +12,7 @@ import { gridFromDirectory } from "../../datasets/elevation/georeference.ts";
 import { roundMetres, type DemGrid } from "../../datasets/elevation/grid.ts";
 import { parseFirstIfd, type TiffDirectory } from "../../datasets/elevation/tiff-ifd.ts";
 import { NODATA_INT16, SampleFormat, Tag } from "../../datasets/elevation/tiff-tags.ts";
-import { openSource } from "../common/source.ts";
+import { openSource, type SourceOptions } from "../common/source.ts";
 
 export interface SourceRaster {
   /** Source name used in the index and the response header, e.g. `etopo5`. */
@@ -93,8 +93,8 @@ export function sourceNameOf(location: string): string {
   return path.basename(location).split(".")[0]!.toLowerCase().replace(/[^a-z0-9_-]/g, "-");
 }
 
-export async function readGeoTiffDem(location: string, source = sourceNameOf(location)): Promise<SourceRaster> {
-  const opened = await openSource(location);
+export async function readGeoTiffDem(location: string, source = sourceNameOf(location), options: SourceOptions = {}): Promise<SourceRaster> {
+  const opened = await openSource(location, options);
   const chunks: Buffer[] = [];
   for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
   return decodeGeoTiffDem(Buffer.concat(chunks), source, opened.displayName);

@@ -10,7 +10,8 @@ import { endianness } from "node:os";
 import path from "node:path";
 import { DataFormatError } from "../../datasets/common/errors.ts";
 import type { DemGrid } from "../../datasets/elevation/grid.ts";
-import { openSource } from "../common/source.ts";
+import { localFileOf, openSource, type SourceOptions } from "../common/source.ts";
+import { listZipEntries } from "../common/zip.ts";
 
 export interface HgtTile {
   /** `N00E010`. */
@@ -25,7 +26,8 @@ export interface HgtTile {
   rawBytes: number;
 }
 
-const NAME = /^([NS])(\d{2})([EW])(\d{3})\.hgt(?:\.gz|\.zip)?$/i;
+/** `N00E010.hgt`, `.hgt.gz`, `.hgt.zip`, and NASA LP DAAC's `N00E010.SRTMGL1.hgt.zip`. */
+const NAME = /^([NS])(\d{2})([EW])(\d{3})(?:\.SRTMGL[13])?\.hgt(?:\.gz|\.zip)?$/i;
 
 /** Sizes by side length: 1201 (3 arc-seconds) or 3601 (1 arc-second). */
 export const HGT_SIZES: Readonly<Record<number, { resArcsec: number; source: string }>> = {
@@ -77,11 +79,17 @@ export function decodeHgt(bytes: Uint8Array, fileName: string, displayName = fil
   return { name: corner.name, source: kind.source, grid, samples, displayName, rawBytes: bytes.byteLength };
 }
 
-/** Reads an `.hgt`, `.hgt.gz` or `.hgt.zip` file (the ZIP's `.hgt` entry). */
-export async function readHgt(location: string): Promise<HgtTile> {
+/** Reads an `.hgt`, `.hgt.gz` or `.hgt.zip` file (the ZIP's `.hgt` entry, whatever its name). */
+export async function readHgt(location: string, options: SourceOptions = {}): Promise<HgtTile> {
   const base = path.basename(location);
-  const entry = base.toLowerCase().endsWith(".zip") ? base.slice(0, -4) : undefined;
-  const opened = await openSource(location, entry ? { entry } : {});
+  const local = await localFileOf(location, options);
+  let entry: string | undefined;
+  if (base.toLowerCase().endsWith(".zip")) {
+    const entries = await listZipEntries(local);
+    entry = entries.find((e) => e.name.toLowerCase().endsWith(".hgt"))?.name;
+    if (entry === undefined) throw new DataFormatError({ file: base }, "a ZIP holding an .hgt entry", `entries ${JSON.stringify(entries.map((e) => e.name).slice(0, 10))}`);
+  }
+  const opened = await openSource(local, entry ? { entry } : {});
   const chunks: Buffer[] = [];
   for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
   return decodeHgt(Buffer.concat(chunks), base, opened.displayName);

@@ -17,9 +17,10 @@ const EMBEDDED_HGT = ["N00E010.hgt.gz", "N00E011.hgt.zip", "S46W066.hgt.gz"].map
 const HGT_FILE = /\.hgt(?:\.gz|\.zip)?$/i;
 
 const USAGE = `Options:
-  --global <file>     A global GeoTIFF DEM (e.g. ETOPO5; .tif or .tif.gz; longitudes 0..360 are
+  --global <file|url> A global GeoTIFF DEM (e.g. ETOPO5; .tif or .tif.gz; longitudes 0..360 are
                       rewrapped to -180..180). Repeatable; the finest answers first.
-  --hgt <file|dir>    SRTM tiles: .hgt, .hgt.gz or .hgt.zip files, or a directory of them.
+  --hgt <file|dir|url> SRTM tiles: .hgt, .hgt.gz or .hgt.zip files (or URLs, downloaded once
+                      into <GEODATA_DATA_DIR>/.cache/downloads), or a directory of them.
                       Repeatable. 1" and 3" tiles may be mixed; voids are filled from the next
                       coarser DEM (SRTM3, then the global DEMs).
   --tile-size <n>     Internal GeoTIFF tile edge in pixels, a multiple of 16 (default ${DEFAULT_TIFF_OPTIONS.tileSize}).
@@ -64,7 +65,8 @@ export async function runElevation(args: string[], ctx: StepContext): Promise<vo
     }
   }
   if (globals.length === 0 && hgt.length === 0) throw new ConfigError("elevation", "at least one --global or --hgt input", "none");
-  await buildElevation({ globals, hgtFiles: hgt, outDir: ctx.config.dataDir, tiff, logger: ctx.logger });
+  const downloadDir = path.join(ctx.config.dataDir, ".cache", "downloads");
+  await buildElevation({ globals, hgtFiles: hgt, outDir: ctx.config.dataDir, tiff, downloadDir, logger: ctx.logger });
 }
 
 export const elevationStep: PipelineStep = {

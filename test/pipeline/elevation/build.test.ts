@@ -4,6 +4,8 @@
  * and the global ETOPO5. Expected fills come from ETOPO5's nodes read with geotiff.js.
  */
 import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { promises as fs, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -132,6 +134,29 @@ describe("elevation build", () => {
     expect(Number(v.trim())).toBe(hgt.readInt16BE(2 * (300 * 1201 + 1200)));
     const g = execFileSync("gdallocationinfo", ["-valonly", "-wgs84", path.join(work, "elevation/global/etopo5.tif"), "-100", "40"], { encoding: "utf8" });
     expect(Number(g.trim())).toBe(723);
+  });
+
+  it("downloads URL inputs once and records the URL as the source", async () => {
+    const served: string[] = [];
+    const http = createServer((req, res) => {
+      served.push(req.url ?? "");
+      res.end(readFileSync(path.join(DEM, path.basename(req.url ?? ""))));
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/N00E011.hgt.zip`;
+    const out = path.join(work, "from-url");
+    try {
+      for (let run = 0; run < 2; run++) {
+        await buildElevation({ globals: [], hgtFiles: [url], outDir: out, downloadDir: path.join(work, "downloads"), logger: silentLogger });
+      }
+    } finally {
+      http.close();
+    }
+    expect(served).toEqual(["/N00E011.hgt.zip"]);
+    const file = path.join(out, DATASETS.elevation.file);
+    const opened = openEnvelope(await fs.readFile(file), { magic: "GEODELEV", formatVersion: 1, file });
+    expect(opened.metadata.sources).toEqual([expect.objectContaining({ name: "N00E011.hgt.zip", location: url, bytes: 1548174 })]);
+    expect(decodeIndexPayload(opened.payload, file, opened.payloadOffset).rasters.map((r) => r.file)).toEqual(["srtm3/N00E011.tif"]);
   });
 
   it("leaves the previous dataset in place when a build fails", async () => {

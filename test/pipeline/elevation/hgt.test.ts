@@ -21,6 +21,7 @@ describe("SRTM .hgt names", () => {
     expect(parseHgtName("N00E010.hgt")).toEqual({ name: "N00E010", south: 0, west: 10 });
     expect(parseHgtName("/x/S46W066.hgt.gz")).toEqual({ name: "S46W066", south: -46, west: -66 });
     expect(parseHgtName("n00e011.HGT.zip")).toEqual({ name: "N00E011", south: 0, west: 11 });
+    expect(parseHgtName("S46W066.SRTMGL1.hgt.zip")).toEqual({ name: "S46W066", south: -46, west: -66 });
     expect(parseHgtName("N00E010.tif")).toBeUndefined();
     expect(parseHgtName("N90E000.hgt")).toBeUndefined();
     expect(parseHgtName("N00E180.hgt")).toBeUndefined();
