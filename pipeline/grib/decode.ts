@@ -3,7 +3,7 @@
  * same way, see unBoustrophedon), as float32. Points masked by a
  * bitmap and values flagged missing by complex packing are NaN.
  *   GRIB2: simple packing (5.0), complex packing (5.2), complex packing with spatial differencing
- *   (5.3), IEEE floats (5.4); bitmaps from section 6 (indicator 0, or 254 = the previous one).
+ *   (5.3); bitmaps from section 6 (indicator 0, or 254 = the previous one).
  *   GRIB1: simple grid-point packing with or without a bitmap section.
  * Everything else throws UnsupportedGribError naming the template; never wrong numbers.
  */
@@ -14,13 +14,11 @@ import { formatError, UnsupportedGribError } from "./errors.ts";
 import type { GribField } from "./types.ts";
 
 interface Packed {
-  /** Integer (or, for IEEE, final) values of the packed points; NaN where missing. */
+  /** Integer values of the packed points (before R, E, D); NaN where missing. */
   values: Float64Array;
   reference: number;
   binaryScale: number;
   decimalScale: number;
-  /** True when `values` are final (IEEE): no R, E, D to apply. */
-  final: boolean;
 }
 
 /** Decodes a field listed by scanGrib from the same bytes. `file` names it in errors. */
@@ -82,9 +80,9 @@ function countBits(b: Uint8Array, start: number, n: number): number {
 /** value = (R + X * 2^E) * 10^-D, in double precision like ecCodes, then rounded to float32. */
 function scaleInto(p: Packed, out: Float32Array, b: Uint8Array, bitmap: number | undefined): void {
   const { values } = p;
-  const r = p.final ? 0 : p.reference;
-  const e = p.final ? 1 : 2 ** p.binaryScale;
-  const d = p.final ? 1 : 10 ** -p.decimalScale;
+  const r = p.reference;
+  const e = 2 ** p.binaryScale;
+  const d = 10 ** -p.decimalScale;
   // NaN (missing) stays NaN through the arithmetic.
   if (bitmap === undefined) {
     for (let i = 0; i < values.length; i++) out[i] = (r + values[i]! * e) * d;
@@ -107,7 +105,6 @@ function unpackGrib2(b: Uint8Array, field: GribField, file: string): Packed {
   const count = u32(b, s5 + 5);
   const template = u16(b, s5 + 9);
   const dataLength = u32(b, s7) - 5;
-  if (template === 4) return unpackIeee(b, file, s5, s7, count, dataLength);
   const reference = ieee32(b, s5 + 11);
   const binaryScale = s16(b, s5 + 15);
   const decimalScale = s16(b, s5 + 17);
@@ -118,23 +115,12 @@ function unpackGrib2(b: Uint8Array, field: GribField, file: string): Packed {
     }
     const values = new Float64Array(count);
     if (nbits > 0) unpackRun(padded(b, s7 + 5, dataLength), 0, nbits, count, 0, values, 0);
-    return { values, reference, binaryScale, decimalScale, final: false };
+    return { values, reference, binaryScale, decimalScale };
   }
   if (template === 2 || template === 3) {
-    return { values: unpackComplex(b, file, s5, s7, count), reference, binaryScale, decimalScale, final: false };
+    return { values: unpackComplex(b, file, s5, s7, count), reference, binaryScale, decimalScale };
   }
   throw new UnsupportedGribError(file, s5, `GRIB2 data representation template 5.${template}`);
-}
-
-function unpackIeee(b: Uint8Array, file: string, s5: number, s7: number, count: number, dataLength: number): Packed {
-  const precision = u8(b, s5 + 11);
-  const size = precision === 1 ? 4 : precision === 2 ? 8 : 0;
-  if (size === 0) throw formatError(file, s5 + 11, "IEEE precision 1 (32 bits) or 2 (64 bits), code table 5.7", String(precision));
-  if (count * size > dataLength) throw formatError(file, s7, `section 7 of ${count * size + 5} octets`, String(dataLength + 5));
-  const view = new DataView(b.buffer, b.byteOffset + s7 + 5, count * size);
-  const values = new Float64Array(count);
-  for (let i = 0; i < count; i++) values[i] = size === 4 ? view.getFloat32(i * 4, false) : view.getFloat64(i * 8, false);
-  return { values, reference: 0, binaryScale: 0, decimalScale: 0, final: true };
 }
 
 function unpackGrib1(b: Uint8Array, field: GribField, file: string): Packed {
@@ -155,5 +141,5 @@ function unpackGrib1(b: Uint8Array, field: GribField, file: string): Packed {
     }
     unpackRun(padded(b, bds + 11, length - 11), 0, nbits, present, 0, values, 0);
   }
-  return { values, reference, binaryScale, decimalScale, final: false };
+  return { values, reference, binaryScale, decimalScale };
 }

@@ -13,7 +13,7 @@ import { readGrib2Product, type Grib2Product } from "./grib2-product.ts";
 import type { GribField } from "./types.ts";
 
 /** Data representation templates decodeField implements. */
-export const SUPPORTED_GRIB2_DATA_TEMPLATES: ReadonlySet<number> = new Set([0, 2, 3, 4]);
+export const SUPPORTED_GRIB2_DATA_TEMPLATES: ReadonlySet<number> = new Set([0, 2, 3]);
 
 interface Representation {
   offset: number;
@@ -29,8 +29,6 @@ function readRepresentation(b: Uint8Array, sec: number): Representation {
     const d = s16(b, sec + 17);
     halfPrecision = u8(b, sec + 19) === 0 ? 0 : 0.5 * 2 ** e * 10 ** -d;
     if (!Number.isFinite(ieee32(b, sec + 11))) halfPrecision = NaN;
-  } else if (template === 4) {
-    halfPrecision = 0;
   }
   return { offset: sec, template, halfPrecision };
 }

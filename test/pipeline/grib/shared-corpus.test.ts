@@ -81,6 +81,23 @@ describe.skipIf(!present)("shared GRIB corpus: files without a reference decode 
   }
 });
 
+describe.skipIf(!present)("shared GRIB corpus: GRIB1 time range indicator 10", () => {
+  it("zyGrib wind/MSLP f000-f192: 3 parameters x 65 three-hourly steps, P1 in two octets", () => {
+    const name = "gfs-0p5-zygrib-2013031106-wind-mslp-f000-f192.grib1";
+    const bytes = new Uint8Array(readFileSync(locate(name)));
+    const fields = scanGrib(bytes, name);
+    expect(fields.length).toBe(195);
+    const steps = Array.from({ length: 65 }, (_, k) => 3 * k);
+    for (const [n, shortName] of [[0, "PRMSL"], [1, "UGRD"], [2, "VGRD"]] as const) {
+      const group = fields.slice(n * 65, (n + 1) * 65);
+      expect(group.every((f) => f.shortName === shortName && f.statistic === "instant" && f.startHour === f.endHour)).toBe(true);
+      expect(group.map((f) => f.startHour)).toEqual(steps);
+      // PDS octet 21: time range indicator 10 in every message.
+      expect(group.every((f) => bytes[f.sections.product + 20] === 10)).toBe(true);
+    }
+  });
+});
+
 describe.skipIf(!present)("shared GRIB corpus: unsupported packing", () => {
   for (const [name, feature] of Object.entries(UNSUPPORTED)) {
     it(`${name}: ${feature}`, () => {
