@@ -1,7 +1,7 @@
 /**
  * Station metadata from the two real lists:
  * - NOAA `nsd_cccc.txt`: `ICAO|block|number|name|state|country|region|lat|lon|ua lat|ua lon|elev|ua elev|RBSN`
- *   with coordinates as `DD-MM[-SS]H` and WMO block/number `--`/`---` when the station has none.
+ *   (some US lines have 12 fields: `...|lat|lon|elev||`) with coordinates as `DD-MM[-SS]H` and WMO block/number `--`/`---` when the station has none.
  *   Some lines are shorter or have a coordinate without hemisphere: those coordinates are left
  *   unknown (counted), never guessed.
  * - `wmo_stations.csv` (metview station database): `wmo_index,lat,lon,elev_m,barometer_elev_m,flags,name`
@@ -48,7 +48,9 @@ export function readNsdCccc(content: string, file: string): ListReadResult {
     const lat = parseDms(f[7]!);
     const lon = parseDms(f[8]!);
     if (lat === undefined || lon === undefined) badCoordinates++;
-    const elev = f[11] !== undefined && /^-?\d+(\.\d+)?$/.test(f[11].trim()) ? Number(f[11]) : null;
+    // 12-field lines (US stations without upper-air fields) carry the elevation in field 10.
+    const elevField = f.length >= 14 ? f[11] : f[9];
+    const elev = elevField !== undefined && /^-?\d+(\.\d+)?$/.test(elevField.trim()) ? Number(elevField) : null;
     stations.push({
       icao,
       wmo,

@@ -1,0 +1,38 @@
+/** Station list parsers on lines cut from the real NOAA and WMO lists. */
+import { describe, expect, it } from "vitest";
+import { DataFormatError } from "../../../datasets/common/errors.ts";
+import { joinStationLists, parseDms, readNsdCccc, readWmoStations } from "../../../pipeline/stations/station-lists.ts";
+import { fixture } from "./fixtures.ts";
+
+describe("station lists", () => {
+  it("reads DD-MM[-SS]H coordinates (south and west negative)", () => {
+    expect(parseDms("09-25S")).toBeCloseTo(-(9 + 25 / 60), 5);
+    expect(parseDms("160-03E")).toBeCloseTo(160.05, 5);
+    expect(parseDms("097-54-10W")).toBeCloseTo(-(97 + 54 / 60 + 10 / 3600), 4);
+    expect(parseDms("37-37-02")).toBeUndefined();
+  });
+
+  it("reads nsd_cccc lines: WMO index from block + number, none for --/---", () => {
+    const { stations } = readNsdCccc(fixture("nsd_cccc-excerpt.txt"), "nsd_cccc-excerpt.txt");
+    expect(stations[0]).toMatchObject({ icao: "AGGH", wmo: "91520", name: "Honiara / Henderson", country: "Solomon Islands", elevation: 8 });
+    expect(stations.find((s) => s.icao === "K96D")).toMatchObject({ wmo: null, country: "United States", elevation: 290 });
+    expect(stations.find((s) => s.icao === "EGLL")).toMatchObject({ wmo: "03772", country: "United Kingdom" });
+  });
+
+  it("reads the WMO list with zero-padded indexes and joins it (NOAA wins, WMO-only stations added)", () => {
+    const wmo = readWmoStations(fixture("wmo_stations-excerpt.csv"), "wmo_stations-excerpt.csv").stations;
+    expect(wmo.find((s) => s.wmo === "01001")).toMatchObject({ latitude: 70.93, longitude: -8.67, elevation: 10, name: "JAN MAYEN (1001-0)" });
+    // The WMO list has 78310 west of Greenwich (the Cuban station_list.csv's positive longitude is wrong).
+    expect(wmo.find((s) => s.wmo === "78310")).toMatchObject({ longitude: -84.95, name: "CABO SAN ANTONIO, PINAR DEL RIO" });
+    const noaa = readNsdCccc(fixture("nsd_cccc-excerpt.txt"), "x").stations;
+    const joined = joinStationLists(noaa, wmo);
+    expect(joined.filter((s) => s.wmo === "03772")).toHaveLength(1);
+    expect(joined.find((s) => s.wmo === "87582")).toMatchObject({ icao: null, country: null, latitude: -34.56 });
+  });
+
+  it("names the file and line of a malformed line", () => {
+    expect(() => readNsdCccc("AGGH|91|520\n", "nsd.txt")).toThrow(DataFormatError);
+    expect(() => readNsdCccc("AGGH|91|520\n", "nsd.txt")).toThrow(/nsd\.txt, line 1/);
+    expect(() => readWmoStations("index,lat\n", "w.csv")).toThrow(/w\.csv, line 1, field column 1: expected wmo_index/);
+  });
+});
