@@ -98,6 +98,36 @@ describe.skipIf(!present)("shared GRIB corpus: GRIB1 time range indicator 10", (
   });
 });
 
+describe.skipIf(!present)("shared GRIB corpus: projected grids", () => {
+  it("HRRR Lambert conformal: the published corners of the 3 km CONUS grid", () => {
+    const name = "hrrr.t06z.wrfsfcf01-TMP.grib2";
+    const [field] = scanGrib(new Uint8Array(readFileSync(locate(name))), name);
+    const { lats, lons } = gridCoordinates(field!, name);
+    const ni = 1799;
+    const n = 1799 * 1059;
+    // NOAA's HRRR grid: SW 21.138N 122.720W, NW 47.842N 134.096W, NE 47.842N 60.917W.
+    const corners = [[0, 21.138, -122.72], [n - ni, 47.842, -134.096], [n - 1, 47.842, -60.917]] as const;
+    for (const [k, lat, lon] of corners) {
+      expect(Math.abs(lats[k]! - lat), `lat of point ${k}`).toBeLessThan(0.005);
+      expect(Math.abs(lons[k]! - lon), `lon of point ${k}`).toBeLessThan(0.005);
+    }
+  });
+
+  it("polar stereographic (south pole, true at 60S): first point at La1/Lo1, rows symmetric about LoV", () => {
+    const name = "safrica.grib2";
+    const [field] = scanGrib(new Uint8Array(readFileSync(locate(name))), name);
+    expect(field!.grid.kind).toBe("polar-stereographic");
+    const { lats, lons } = gridCoordinates(field!, name);
+    const p = field!.grid.kind === "polar-stereographic" ? field!.grid.params : {};
+    expect(Math.abs(lats[0]! - p["la1"]!)).toBeLessThan(1e-6);
+    expect(Math.abs(lons[0]! - (p["lo1"]! - 360))).toBeLessThan(1e-6);
+    // LoV = 28E and the grid is centred on it: the row ends mirror each other.
+    const ni = field!.grid.ni;
+    expect(Math.abs(lons[0]! + lons[ni - 1]! - 2 * p["lov"]!)).toBeLessThan(1e-3);
+    expect(Math.abs(lats[0]! - lats[ni - 1]!)).toBeLessThan(1e-3);
+  });
+});
+
 describe.skipIf(!present)("shared GRIB corpus: unsupported packing", () => {
   for (const [name, feature] of Object.entries(UNSUPPORTED)) {
     it(`${name}: ${feature}`, () => {
