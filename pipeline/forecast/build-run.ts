@@ -30,10 +30,10 @@ function parseWindow(w: string): Window {
 }
 
 /** The steps a run has data for, in the domain's nominal list, and their window starts. */
-export function runSteps(domain: ModelDomain, run: CollectedRun): { steps: number[]; intervalStart: number[] } {
+export function runSteps(domain: ModelDomain, run: CollectedRun, wanted: readonly number[] = domain.steps): { steps: number[]; intervalStart: number[] } {
   const present = new Set<number>();
   for (const perVar of run.fields.values()) for (const w of perVar.keys()) present.add(parseWindow(w).end);
-  const steps = domain.steps.filter((s) => present.has(s));
+  const steps = domain.steps.filter((s) => present.has(s) && wanted.includes(s));
   const intervalStart = steps.map((s, i) => {
     if (i > 0) return steps[i - 1]!;
     const k = domain.steps.indexOf(s);
@@ -42,8 +42,8 @@ export function runSteps(domain: ModelDomain, run: CollectedRun): { steps: numbe
   return { steps, intervalStart };
 }
 
-export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldStore, logger: Logger): BuiltRun {
-  const { steps, intervalStart } = runSteps(domain, run);
+export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldStore, logger: Logger, wanted: readonly number[] = domain.steps): BuiltRun {
+  const { steps, intervalStart } = runSteps(domain, run, wanted);
   const indices = [...run.fields.keys()].sort((a, b) => VARIABLE_NAMES.indexOf(domain.variables[a]!.name) - VARIABLE_NAMES.indexOf(domain.variables[b]!.name));
   const variables: StoredVariable[] = [];
   const sources: Source[][] = [];

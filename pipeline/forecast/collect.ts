@@ -33,6 +33,8 @@ export interface CollectOptions {
   codec: GribCodec;
   store: FieldStore;
   logger: Logger;
+  /** Lead times wanted (a subset of the domain's steps, ascending). */
+  steps: readonly number[];
   /** Only these runs are kept (by ISO time); undefined = all found. */
   wantRun?: (runTime: Date) => boolean;
 }
@@ -49,15 +51,33 @@ export interface CollectResult {
   messagesDecoded: number;
 }
 
+/**
+ * Which end hours to take: the wanted steps, plus, for windowed fields, the nominal steps from the
+ * one before the first wanted step to the last (a step's amount may be a difference of windows
+ * ending there, e.g. (9, 12] = [6, 12] - [6, 9]).
+ */
+export function endHourFilter(domain: ModelDomain, steps: readonly number[]): (start: number | undefined, end: number | undefined) => boolean {
+  const wanted = new Set(steps);
+  const nominal = new Set(domain.steps);
+  const k = domain.steps.indexOf(steps[0]!);
+  const low = k > 0 ? domain.steps[k - 1]! : steps[0]!;
+  const high = steps[steps.length - 1]!;
+  return (start, end) => {
+    if (end === undefined || start === undefined) return true;
+    if (wanted.has(end)) return true;
+    return end > start && nominal.has(end) && end >= low && end <= high;
+  };
+}
+
 /** Reads the wanted chunks of one file: ranges from the inventory, or the whole file. */
-async function chunksOf(file: string, o: CollectOptions): Promise<Chunk[]> {
+async function chunksOf(file: string, o: CollectOptions, accept: (start: number | undefined, end: number | undefined) => boolean): Promise<Chunk[]> {
   const inventory = await o.source.inventory(file);
   const name = o.source.locate(file);
   if (!inventory) {
     const bytes = await o.source.whole(file);
     return [{ bytes, name, fields: o.codec.scan(bytes, name) }];
   }
-  const wanted = inventory.filter((e) => entryWanted(o.domain.variables, e) && (!o.wantRun || o.wantRun(e.referenceTime)));
+  const wanted = inventory.filter((e) => entryWanted(o.domain.variables, e) && accept(e.startHour, e.endHour) && (!o.wantRun || o.wantRun(e.referenceTime)));
   const chunks: Chunk[] = [];
   for (const r of rangesFor(wanted)) {
     const bytes = await o.source.range(file, r);
@@ -70,17 +90,17 @@ async function chunksOf(file: string, o: CollectOptions): Promise<Chunk[]> {
 export async function collectFields(o: CollectOptions): Promise<CollectResult> {
   const runs = new Map<string, CollectedRun>();
   const placements = new Map<string, Placement>();
-  const nominal = new Set(o.domain.steps);
+  const accept = endHourFilter(o.domain, o.steps);
   const cells = o.domain.grid.nLat * o.domain.grid.nLon;
   const progress = new Progress(o.logger, `collect ${o.domain.id}`, o.files.length, "files");
   let decoded = 0;
   let corrected = false;
   const seen = new Set<string>();
   for (const file of o.files) {
-    for (const chunk of await chunksOf(file, o)) {
+    for (const chunk of await chunksOf(file, o, accept)) {
       for (const f of chunk.fields) {
         const v = variableOfField(o.domain.variables, f);
-        if (v === undefined || !nominal.has(f.endHour) || (o.wantRun && !o.wantRun(f.referenceTime))) continue;
+        if (v === undefined || !accept(f.startHour, f.endHour) || (o.wantRun && !o.wantRun(f.referenceTime))) continue;
         const iso = f.referenceTime.toISOString();
         let run = runs.get(iso);
         if (!run) {

@@ -12,6 +12,8 @@ export interface ForecastOptions {
   /** Lead-time limits in hours (inclusive). */
   fromHour: number;
   toHour: number;
+  /** Only these lead times (hours), when given as a list. */
+  onlySteps: number[] | undefined;
   keep: number | undefined;
   cacheDir: string | undefined;
   force: boolean;
@@ -30,7 +32,8 @@ export const USAGE = `Options:
   --run <YYYYMMDDHH|latest>
                          Run of models published per cycle (default latest: the newest cycle
                          whose first file is there). Sample models take their runs from the files.
-  --steps <from-to>      Only lead times in this range, hours (default all).
+  --steps <from-to|h,h,...>
+                         Only lead times in this range, or only these, hours (default all).
   --keep <n>             Runs kept per model (default GEODATA_FORECAST_KEEP_RUNS).
   --cache <dir>          Download cache (default <GEODATA_DATA_DIR>/.cache/forecast).
   --force                Rebuild runs already in the store.
@@ -52,7 +55,7 @@ export function parseRun(text: string): Date {
 }
 
 export function parseForecastOptions(args: string[]): ForecastOptions {
-  const o: ForecastOptions = { models: [], sources: [], run: "latest", fromHour: 0, toHour: Infinity, keep: undefined, cacheDir: undefined, force: false, writeIdx: [], listModels: false };
+  const o: ForecastOptions = { models: [], sources: [], run: "latest", fromHour: 0, toHour: Infinity, onlySteps: undefined, keep: undefined, cacheDir: undefined, force: false, writeIdx: [], listModels: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     switch (arg) {
@@ -74,9 +77,14 @@ export function parseForecastOptions(args: string[]): ForecastOptions {
       case "--steps": {
         const v = value(args, i++, arg);
         const m = /^(\d+)-(\d+)$/.exec(v);
-        if (!m || Number(m[1]) > Number(m[2])) throw new ConfigError(arg, "FROM-TO in hours, FROM <= TO", v);
-        o.fromHour = Number(m[1]);
-        o.toHour = Number(m[2]);
+        if (m && Number(m[1]) <= Number(m[2])) {
+          o.fromHour = Number(m[1]);
+          o.toHour = Number(m[2]);
+        } else if (/^\d+(,\d+)*$/.test(v)) {
+          o.onlySteps = v.split(",").map(Number);
+        } else {
+          throw new ConfigError(arg, "FROM-TO (FROM <= TO) or a list H,H,... in hours", v);
+        }
         break;
       }
       case "--keep": {

@@ -57,7 +57,7 @@ function fieldStoreFor(domain: ModelDomain, steps: number): FieldStore {
 async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepContext, codec: GribCodec, report: IngestReport): Promise<RunToPublish[]> {
   const log = ctx.logger.child({ model: domain.id });
   const source = sourceFor(o, domain, ctx);
-  const steps = domain.steps.filter((s) => s >= o.fromHour && s <= o.toHour);
+  const steps = domain.steps.filter((s) => s >= o.fromHour && s <= o.toHour && (!o.onlySteps || o.onlySteps.includes(s)));
   const keep = o.keep ?? ctx.config.forecastKeepRuns;
   const existing = new Set((await readCurrentIndex(path.join(ctx.config.dataDir, "forecast"))).runs.filter((r) => r.model === domain.id).map((r) => r.runTime));
   let files: string[];
@@ -85,12 +85,12 @@ async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepCon
   if (wanted.size === 0) return [];
   const store = fieldStoreFor(domain, steps.length);
   try {
-    const partial = { ...domain, steps };
-    const collected = await collectFields({ domain: partial, files, source, codec, store, logger: log, wantRun: (t) => wanted.has(t.toISOString()) });
+    if (steps.length === 0) throw new Error(`model ${domain.id}: no step in the range asked for`);
+    const collected = await collectFields({ domain, steps, files, source, codec, store, logger: log, wantRun: (t) => wanted.has(t.toISOString()) });
     report.messagesDecoded += collected.messagesDecoded;
     const out: RunToPublish[] = [];
     for (const run of [...collected.runs.values()].sort((a, b) => b.runTime.getTime() - a.runTime.getTime())) {
-      const built = buildRun(partial, run, store, log);
+      const built = buildRun(domain, run, store, log, steps);
       const sources: SourceInfo[] = [];
       for (const f of run.sources) {
         const where = source.locate(f);
