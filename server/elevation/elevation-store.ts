@@ -45,7 +45,13 @@ export class ElevationStore {
   private readonly cells = new Map<number, number[]>();
   /** Global rasters, finest first. */
   private readonly globals: number[] = [];
-  private readonly inflight = new Map<number, Promise<void>>();
+  private readonly inflight = new Map<number, Promise<Int16Array>>();
+  /**
+   * Blocks one `lookup` call has read, consulted on a cache miss while that call retries, so that
+   * other requests evicting them (a small budget under load) cannot starve it. Set only around a
+   * synchronous lookupSync call, so concurrent lookups never see each other's.
+   */
+  private pinned: Map<number, Int16Array> | undefined;
   pendingRaster = -1;
   pendingBlock = -1;
 
@@ -97,7 +103,7 @@ export class ElevationStore {
     const bx1 = Math.floor(n.col1 / tw);
     const by1 = Math.floor(n.row1 / th);
     const b00 = by0 * tilesAcross + bx0;
-    const block00 = this.cache.get(base + b00);
+    const block00 = this.block(base + b00);
     if (block00 === undefined) return this.need(id, b00);
     const cx0 = n.col0 - bx0 * tw;
     const cy0 = n.row0 - by0 * th;
@@ -113,11 +119,11 @@ export class ElevationStore {
       const b10 = by0 * tilesAcross + bx1;
       const b01 = by1 * tilesAcross + bx0;
       const b11 = by1 * tilesAcross + bx1;
-      const block10 = b10 === b00 ? block00 : this.cache.get(base + b10);
+      const block10 = b10 === b00 ? block00 : this.block(base + b10);
       if (block10 === undefined) return this.need(id, b10);
-      const block01 = b01 === b00 ? block00 : this.cache.get(base + b01);
+      const block01 = b01 === b00 ? block00 : this.block(base + b01);
       if (block01 === undefined) return this.need(id, b01);
-      const block11 = b11 === b00 ? block00 : b11 === b10 ? block10 : b11 === b01 ? block01 : this.cache.get(base + b11);
+      const block11 = b11 === b00 ? block00 : b11 === b10 ? block10 : b11 === b01 ? block01 : this.block(base + b11);
       if (block11 === undefined) return this.need(id, b11);
       v00 = block00[cy0 * tw + cx0]!;
       v10 = block10[cy0 * tw + cx1]!;
@@ -125,6 +131,10 @@ export class ElevationStore {
       v11 = block11[cy1 * tw + cx1]!;
     }
     return bilinear(v00, v10, v01, v11, n.fx, n.fy, NODATA_INT16);
+  }
+
+  private block(key: number): Int16Array | undefined {
+    return this.cache.get(key) ?? this.pinned?.get(key);
   }
 
   private need(id: number, block: number): number {
@@ -160,7 +170,7 @@ export class ElevationStore {
   }
 
   /** Reads one block into the cache (concurrent requests for the same block share one read). */
-  loadBlock(raster: number, block: number): Promise<void> {
+  loadBlock(raster: number, block: number): Promise<Int16Array> {
     const key = BlockCache.key(raster, block);
     let p = this.inflight.get(key);
     if (p === undefined) {
@@ -168,6 +178,7 @@ export class ElevationStore {
         (data) => {
           this.cache.set(key, data);
           this.inflight.delete(key);
+          return data;
         },
         (err: unknown) => {
           this.inflight.delete(key);
@@ -181,24 +192,40 @@ export class ElevationStore {
 
   /** The answer at a point, reading blocks as needed; undefined when no DEM has data there. */
   async lookup(lat: number, lon: number): Promise<ElevationAnswer | undefined> {
-    // Each round reads one missing block; a point needs at most 4 per raster it tries.
-    for (let round = 0; round < 64; round++) {
-      const r = this.lookupSync(lat, lon);
-      if (r !== NEEDS_BLOCK) return r;
-      await this.loadBlock(this.pendingRaster, this.pendingBlock);
+    const first = this.lookupSync(lat, lon);
+    if (first !== NEEDS_BLOCK) return first;
+    const mine = new Map<number, Int16Array>();
+    // Each round reads one block this call lacks; it keeps them (pinned), so at most four per
+    // raster it tries are read before it settles.
+    for (;;) {
+      mine.set(BlockCache.key(this.pendingRaster, this.pendingBlock), await this.loadBlock(this.pendingRaster, this.pendingBlock));
+      this.pinned = mine;
+      try {
+        const r = this.lookupSync(lat, lon);
+        if (r !== NEEDS_BLOCK) return r;
+      } finally {
+        this.pinned = undefined;
+      }
     }
-    throw new Error(`elevation lookup at ${lat},${lon} did not settle (block cache budget too small?)`);
   }
 
-  /** Warms the cache blocking (benches). */
+  /** The same answer, reading missing blocks blocking (benches, comparisons). */
   lookupBlocking(lat: number, lon: number): ElevationAnswer | undefined {
-    for (let round = 0; round < 64; round++) {
-      const r = this.lookupSync(lat, lon);
+    const mine = new Map<number, Int16Array>();
+    for (;;) {
+      this.pinned = mine;
+      let r: ElevationAnswer | undefined | typeof NEEDS_BLOCK;
+      try {
+        r = this.lookupSync(lat, lon);
+      } finally {
+        this.pinned = undefined;
+      }
       if (r !== NEEDS_BLOCK) return r;
       const key = BlockCache.key(this.pendingRaster, this.pendingBlock);
-      this.cache.set(key, this.rasters[this.pendingRaster]!.tiff.readBlockSync(this.pendingBlock));
+      const data = this.rasters[this.pendingRaster]!.tiff.readBlockSync(this.pendingBlock);
+      this.cache.set(key, data);
+      mine.set(key, data);
     }
-    throw new Error(`elevation lookup at ${lat},${lon} did not settle (block cache budget too small?)`);
   }
 
   close(): void {

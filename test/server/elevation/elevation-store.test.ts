@@ -1,0 +1,60 @@
+/**
+ * The lookup over blocks: pixels from four different internal tiles, and concurrent lookups under
+ * a cache budget of a single block (each lookup keeps the blocks it read until it settles).
+ * Expected values: the .hgt bytes at offsets computed here.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATASETS } from "../../../datasets/catalog.ts";
+import { readConfig } from "../../../datasets/common/config.ts";
+import { silentLogger } from "../../../datasets/common/log.ts";
+import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
+import { ElevationStore } from "../../../server/elevation/elevation-store.ts";
+import { loadElevation } from "../../../server/elevation/load.ts";
+import { ensureDefaultData } from "../../helpers/default-data.ts";
+
+const hgt = gunzipSync(readFileSync(path.join(EMBEDDED_DIR, "dem/N00E010.hgt.gz")));
+const px = (row: number, col: number): number => hgt.readInt16BE(2 * (row * 1201 + col));
+let store: ElevationStore;
+let close: (() => void | Promise<void>) | undefined;
+
+beforeAll(async () => {
+  const dataDir = await ensureDefaultData(["elevation"]);
+  const config = readConfig({ GEODATA_DATA_DIR: dataDir });
+  const loaded = await loadElevation({ file: path.join(dataDir, DATASETS.elevation.file), dataDir, spec: DATASETS.elevation, config, logger: silentLogger });
+  store = loaded.value;
+  close = loaded.close;
+}, 180_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+describe("ElevationStore", () => {
+  it("interpolates across the corner of four internal 256x256 tiles", async () => {
+    // Rows 255/256 and columns 255/256 lie in internal tiles 0, 1, 5 and 6 (5 tiles across).
+    const fx = 0.5;
+    const fy = 0.25;
+    const expected = (px(255, 255) * (1 - fx) + px(255, 256) * fx) * (1 - fy) + (px(256, 255) * (1 - fx) + px(256, 256) * fx) * fy;
+    const a = await store.lookup(1 - (255 + fy) / 1200, 10 + (255 + fx) / 1200);
+    expect(a?.source).toBe("srtm3");
+    expect(a!.metres).toBeCloseTo(expected, 9);
+  });
+
+  it("settles concurrent lookups with a cache of one block, answering as with a large cache", async () => {
+    const tiny = new ElevationStore(store.rasters, 128 * 1024);
+    const points: Array<[number, number]> = [];
+    for (let k = 0; k < 60; k++) {
+      // Corners of internal tiles (four blocks each), spread over both SRTM3 tiles and ETOPO5.
+      const row = 255 + 256 * (k % 4) + 0.5;
+      const col = 255 + 256 * (k % 3) + 0.5;
+      points.push(k % 5 === 4 ? [40 + k / 10, -100 + k] : [1 - row / 1200, 10 + (k % 2) + col / 1200]);
+    }
+    const got = await Promise.all(points.map(([lat, lon]) => tiny.lookup(lat, lon)));
+    const want = await Promise.all(points.map(([lat, lon]) => store.lookup(lat, lon)));
+    expect(got).toEqual(want);
+    expect(tiny.cache.stats().evictions).toBeGreaterThan(10);
+  });
+});
