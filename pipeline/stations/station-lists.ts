@@ -44,7 +44,8 @@ export function readNsdCccc(content: string, file: string): ListReadResult {
     if (!/^[A-Z0-9]{4}$/.test(icao)) throw new DataFormatError({ file, line: i + 1, field: "ICAO" }, "a four-character ICAO identifier", JSON.stringify(icao));
     const block = f[1]!.trim();
     const number = f[2]!.trim();
-    const wmo = /^\d{2}$/.test(block) && /^\d{3}$/.test(number) ? block + number : null;
+    // Block 00 does not exist (WMO blocks are 01-99): `00|000` is a placeholder (PABL).
+    const wmo = /^\d{2}$/.test(block) && block !== "00" && /^\d{3}$/.test(number) ? block + number : null;
     const lat = parseDms(f[7]!);
     const lon = parseDms(f[8]!);
     if (lat === undefined || lon === undefined) badCoordinates++;

@@ -211,7 +211,7 @@ export const stationsStep: PipelineStep = {
   name: "stations",
   summary: "Station lists + decoded METAR/SYNOP histories -> stations/stations.duckdb",
   usage: USAGE,
-  codeVersion: 1,
+  codeVersion: 2,
   embeddedDefault: {
     inputs: () => ["stations", "metar", "synop"].flatMap((d) => filesUnder(path.join(EMBEDDED, d))),
     args: (ctx) => [

@@ -17,6 +17,8 @@ describe("station lists", () => {
     expect(stations[0]).toMatchObject({ icao: "AGGH", wmo: "91520", name: "Honiara / Henderson", country: "Solomon Islands", elevation: 8 });
     expect(stations.find((s) => s.icao === "K96D")).toMatchObject({ wmo: null, country: "United States", elevation: 290 });
     expect(stations.find((s) => s.icao === "EGLL")).toMatchObject({ wmo: "03772", country: "United Kingdom" });
+    // PABL is listed with block 00, number 000: a placeholder, not a WMO index.
+    expect(stations.find((s) => s.icao === "PABL")).toMatchObject({ wmo: null, name: "Buckland, Buckland Airport" });
   });
 
   it("reads the WMO list with zero-padded indexes and joins it (NOAA wins, WMO-only stations added)", () => {

@@ -63,9 +63,9 @@ describe("stations step", () => {
     conn.closeSync();
     instance.closeSync();
     expect(meta.kind).toBe("stations");
-    // 7 NOAA lines + the 4 WMO rows NOAA does not have (03772 is Heathrow, EGLL); the CCB file was
+    // 8 NOAA lines + the 4 WMO rows NOAA does not have (03772 is Heathrow, EGLL); the CCB file was
     // read first, so the original read after it is the ignored one.
-    expect(meta.counts).toMatchObject({ stations: 11, "rejected nil": 2, olderCorrectionsIgnored: 1, duplicatesReplaced: 0 });
+    expect(meta.counts).toMatchObject({ stations: 12, "rejected nil": 2, olderCorrectionsIgnored: 1, duplicatesReplaced: 0 });
     expect(meta.extra).toMatchObject({ retentionDays: 10, retentionReference: "each station's newest observation" });
     expect((await fs.readdir(path.join(dir, "stations"))).filter((f) => f.includes(".tmp-"))).toEqual([]);
   });
