@@ -24,6 +24,8 @@ const RE_VIS_M = /^(\d{4})(NDV)?$/;
 const RE_VIS_DIR = /^(\d{4})(N|NE|E|SE|S|SW|W|NW)$/;
 const RE_VIS_SM = /^([MP])?(?:(\d{1,3})|(\d{1,2})\/(\d{1,2}))SM$/;
 const RE_WHOLE = /^\d{1,2}$/;
+/** Visibility in kilometres (`20KM`), written by some stations instead of 9999. */
+const RE_VIS_KM = /^(\d{1,2})KM$/;
 const RE_FRACTION_SM = /^(\d{1,2})\/(\d{1,2})SM$/;
 const RE_MISSING = /^\/+$/;
 const RE_RUNWAY_STATE = /^(?:R\d{2}[LCR]?\/[\d/]{6}|R\d{2}[LCR]?\/CLRD\d\d|\d{8})$/;
@@ -31,6 +33,10 @@ const RE_SEA = /^W(M?\d{2}|\/\/)\/(S\d|S\/|H\d{1,3})$/;
 const RE_CORRECTION = /^CC[A-Z]$/;
 const TREND = new Set(["NOSIG", "BECMG", "TEMPO"]);
 const CLEAR = new Set(["SKC", "CLR", "NSC", "NCD"]);
+/** Colour states of military aerodromes (BLU ... RED, BLACK prefix, + suffix): read, not used. */
+const RE_COLOUR = /^(?:BLACK)?(?:BLU|WHT|GRN|YLO1?|YLO2|AMB|RED)\+?$/;
+/** Groups written as "not reported" in their own unit: ////SM, RE//. */
+const MISSING_FORMS = new Set(["////SM", "RE//", "////KM"]);
 const KEYWORDS = new Set(["METAR", "SPECI", "AUTO", "COR", "NIL", "RMK", "CAVOK", "NOSIG", "BECMG", "TEMPO", "RTD"]);
 
 function newVisibility(): MetarVisibility {
@@ -88,6 +94,12 @@ function readBodyGroup(report: MetarReport, tokens: readonly Token[], i: number)
       setStatuteMiles(report, miles, m[1]);
       return 1;
     }
+    if ((m = RE_VIS_KM.exec(g))) {
+      const vis = report.visibility ?? newVisibility();
+      vis.metres = Number(m[1]) * 1000;
+      report.visibility = vis;
+      return 1;
+    }
     if (RE_WHOLE.test(g)) {
       const next = tokens[i + 1]?.text;
       if (next !== undefined && (m = RE_FRACTION_SM.exec(next)) && Number(m[2]) > 0) {
@@ -111,6 +123,7 @@ function readBodyGroup(report: MetarReport, tokens: readonly Token[], i: number)
     }
     return RE_RUNWAY_STATE.test(g) ? 1 : 0;
   }
+  if (MISSING_FORMS.has(g) || RE_COLOUR.test(g)) return 1;
   if (c === 0x2f /* / */) {
     if (RE_MISSING.test(g)) return 1;
     if (g.endsWith("KT") || g.endsWith("MPS") || g.endsWith("KMH")) {

@@ -14,7 +14,8 @@ const KMH_TO_KT = 1 / 1.852;
 const RE_WIND = /^(\d{3}|VRB|\/\/\/)(\d{2,3}|\/\/)(?:G(\d{2,3}|\/\/))?(KT|MPS|KMH)$/;
 const RE_SECTOR = /^(\d{3})V(\d{3})$/;
 const RE_RVR = /^R(\d{2}[LCR]?)\/([MP])?(\d{4}|\/\/\/\/)(?:V([MP])?(\d{4}))?(FT)?\/?([UDN])?$/;
-const RE_WX = /^([-+]|VC)?(MI|PR|BC|DR|BL|SH|TS|FZ)?((?:DZ|RA|SN|SG|IC|PL|GR|GS|UP|BR|FG|FU|VA|DU|SA|HZ|PY|PO|SQ|FC|SS|DS)*)$/;
+// Intensity, then VC (some stations write -VCTSRA), descriptor, phenomena.
+const RE_WX = /^([-+])?(VC)?(MI|PR|BC|DR|BL|SH|TS|FZ)?((?:DZ|RA|SN|SG|IC|PL|GR|GS|UP|BR|FG|FU|VA|DU|SA|HZ|PY|PO|SQ|FC|SS|DS)*)$/;
 const RE_CLOUD = /^(FEW|SCT|BKN|OVC|\/\/\/)(\d{3}|\/\/\/)?(CB|TCU|\/\/\/)?$/;
 const RE_VV = /^VV(\d{3}|\/\/\/)$/;
 const RE_TEMP = /^(M?\d{2}|\/\/|MM)\/(M?\d{2}|\/\/|MM)?$/;
@@ -72,8 +73,8 @@ export function readWeather(g: string, recent: boolean): WeatherGroup | undefine
   const body = recent ? g.slice(2) : g;
   const m = RE_WX.exec(body);
   if (!m) return undefined;
-  const descriptor = m[2];
-  const phen = m[3] ?? "";
+  const descriptor = m[3];
+  const phen = m[4] ?? "";
   if (descriptor === undefined && phen.length === 0) return undefined;
   // A descriptor alone is only meaningful for TS and SH (VCSH, VCTS, TS).
   if (phen.length === 0 && descriptor !== "TS" && descriptor !== "SH") return undefined;
@@ -81,7 +82,7 @@ export function readWeather(g: string, recent: boolean): WeatherGroup | undefine
   for (let i = 0; i < phen.length; i += 2) phenomena.push(phen.slice(i, i + 2));
   const wx: WeatherGroup = {
     intensity: m[1] === "-" ? "light" : m[1] === "+" ? "heavy" : "moderate",
-    vicinity: m[1] === "VC",
+    vicinity: m[2] === "VC",
     phenomena,
     recent,
     raw: g,

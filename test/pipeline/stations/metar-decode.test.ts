@@ -109,6 +109,15 @@ describe("decodeMetar on the breakers of other decoders", () => {
     expect(lfba.clouds).toEqual([{ type: "TCU" }]);
   });
 
+  it("reads visibility in KM, -VCTSRA and missing groups in their own unit (////SM)", () => {
+    expect(decodeMetar(globalReport("NZWU")).visibility?.metres).toBe(20000);
+    const krrt = decodeMetar("METAR KRRT 120455Z AUTO 13004KT 10SM -VCTSRA SCT010 BKN036 OVC055 16/14 A3006 RMK AO2 LTG DSNT NW THRU NE");
+    expect(krrt.weather).toEqual([{ intensity: "light", vicinity: true, descriptor: "TS", phenomena: ["RA"], recent: false, raw: "-VCTSRA" }]);
+    const cpin = decodeMetar(globalReport("CPIN"));
+    expect(cpin.unread).toEqual([]);
+    expect([cpin.visibility, cpin.altimeterHpa]).toEqual([undefined, undefined]);
+  });
+
   it("reads groups out of their usual order", () => {
     const d = decodeMetar("KSPS 081352Z A2967 10015KT 25/16 10SM BKN022CB");
     expect([d.altimeterInHg, d.temperatureC, d.visibility?.statuteMiles, d.wind?.speed]).toEqual([29.67, 25, 10, 15]);
