@@ -7,17 +7,28 @@
  *   group lengths (NG x lengthBits), each list padded to an octet boundary, then the packed
  *   values of all groups back to back.
  * Produces the integer values after spatial differencing is undone (R, E, D not yet applied),
- * NaN for missing values.
+ * NaN for missing values, in the shared scratch buffer (scratch.ts).
  */
 import { s16, sN, u32, u8, uN } from "./bytes.ts";
 import { padded, unpackArray, unpackRun } from "./bit-unpack.ts";
 import { formatError } from "./errors.ts";
+import { scratchValues } from "./scratch.ts";
+
+export interface ComplexValues {
+  /** Packed integers (group reference + value), NaN for missing; differences not yet undone. */
+  values: Float64Array;
+  /** Order of spatial differencing (0: template 5.2, nothing to undo). */
+  order: number;
+  first1: number;
+  first2: number;
+  minimum: number;
+}
 
 /**
  * `sec5` and `sec7` are the offsets of sections 5 and 7; `count` the number of packed values
- * (section 5 octets 6-9).
+ * (section 5 octets 6-9). Call `undoDifferences` or `undoDifferencesScaled` next.
  */
-export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: number, count: number): Float64Array {
+export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: number, count: number): ComplexValues {
   const template = s16(b, sec5 + 9);
   const nbits = u8(b, sec5 + 19);
   const missingManagement = u8(b, sec5 + 22);
@@ -34,7 +45,7 @@ export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: n
   if (template === 3 && (order < 1 || order > 2)) throw formatError(file, sec5 + 47, "order of spatial differencing 1 or 2", String(order));
 
   // No groups: a constant field, every value equal to the reference value R.
-  if (groups === 0) return new Float64Array(count);
+  if (groups === 0) return { values: scratchValues(count).fill(0), order: 0, first1: 0, first2: 0, minimum: 0 };
   const dataLength = u32(b, sec7) - 5;
   const d = padded(b, sec7 + 5, dataLength);
   let bytePos = 0;
@@ -66,7 +77,8 @@ export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: n
     throw formatError(file, sec7, `section 7 of at least ${bytePos + Math.ceil(totalBits / 8) + 5} octets`, String(dataLength + 5));
   }
 
-  const values = new Float64Array(count);
+  // Every element is written below (unpackRun fills width-0 groups).
+  const values = scratchValues(count);
   let pos = bytePos * 8;
   let at = 0;
   // Missing values become NaN right here: the all-ones code of the group width is primary
@@ -89,38 +101,88 @@ export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: n
     }
     at += len;
   }
-  if (template === 3) undoDifferences(values, order, first1, first2, minimum);
-  return values;
+  return { values, order: template === 3 ? order : 0, first1, first2, minimum };
 }
 
-/** Reverses spatial differencing over the present (non-NaN) values only, in order. */
-function undoDifferences(values: Float64Array, order: number, first1: number, first2: number, minimum: number): void {
+/** Index of the first present (non-NaN) value at or after `i`. */
+function nextPresent(values: Float64Array, i: number): number {
+  while (i < values.length && Number.isNaN(values[i]!)) i++;
+  return i;
+}
+
+/** Reverses spatial differencing in place, over the present (non-NaN) values only, in order. */
+export function undoDifferences(c: ComplexValues): void {
+  const { values, order, minimum } = c;
   const n = values.length;
-  let i = 0;
-  while (i < n && Number.isNaN(values[i]!)) i++;
+  if (order === 0) return;
+  let i = nextPresent(values, 0);
   if (i === n) return;
-  values[i++] = first1;
-  let prev = first1;
-  if (order === 1) {
-    for (; i < n; i++) {
-      const v = values[i]!;
-      if (v !== v) continue;
-      prev = v + minimum + prev;
-      values[i] = prev;
-    }
-    return;
+  values[i++] = c.first1;
+  let prev = c.first1;
+  let prev2 = 0;
+  if (order === 2) {
+    i = nextPresent(values, i);
+    if (i === n) return;
+    values[i++] = c.first2;
+    prev2 = prev;
+    prev = c.first2;
   }
-  while (i < n && Number.isNaN(values[i]!)) i++;
-  if (i === n) return;
-  values[i++] = first2;
-  let prev2 = prev;
-  prev = first2;
   for (; i < n; i++) {
     const v = values[i]!;
     if (v !== v) continue;
-    const x = v + minimum + 2 * prev - prev2;
+    const x = order === 1 ? v + minimum + prev : v + minimum + 2 * prev - prev2;
     values[i] = x;
     prev2 = prev;
     prev = x;
+  }
+}
+
+/**
+ * The same, fused with the scaling (R + X 2^E) 10^-D into `out` (no bitmap: one value per point),
+ * which saves a pass over the 8-byte integers of a large field.
+ */
+export function undoDifferencesScaled(c: ComplexValues, out: Float32Array, r: number, e: number, d: number): void {
+  const { values, order, minimum } = c;
+  const n = values.length;
+  let i = 0;
+  let prev = 0;
+  let prev2 = 0;
+  let head = order;
+  // The first `order` present values are given in section 7, not as differences.
+  for (; i < n && head > 0; i++) {
+    const v = values[i]!;
+    if (v !== v) {
+      out[i] = NaN;
+      continue;
+    }
+    prev2 = prev;
+    prev = head === order ? c.first1 : c.first2;
+    out[i] = (r + prev * e) * d;
+    head--;
+  }
+  if (order === 0) {
+    for (; i < n; i++) out[i] = (r + values[i]! * e) * d;
+  } else if (order === 1) {
+    for (; i < n; i++) {
+      const v = values[i]!;
+      if (v !== v) {
+        out[i] = NaN;
+        continue;
+      }
+      prev = v + minimum + prev;
+      out[i] = (r + prev * e) * d;
+    }
+  } else {
+    for (; i < n; i++) {
+      const v = values[i]!;
+      if (v !== v) {
+        out[i] = NaN;
+        continue;
+      }
+      const x = v + minimum + 2 * prev - prev2;
+      prev2 = prev;
+      prev = x;
+      out[i] = (r + x * e) * d;
+    }
   }
 }

@@ -9,8 +9,9 @@
  */
 import { ibm32, ieee32, s16, u16, u24, u32, u8 } from "./bytes.ts";
 import { padded, unpackRun } from "./bit-unpack.ts";
-import { unpackComplex } from "./complex-unpack.ts";
+import { type ComplexValues, undoDifferences, undoDifferencesScaled, unpackComplex } from "./complex-unpack.ts";
 import { formatError, UnsupportedGribError } from "./errors.ts";
+import { scratchValues } from "./scratch.ts";
 import type { GribField } from "./types.ts";
 
 interface Packed {
@@ -19,6 +20,8 @@ interface Packed {
   reference: number;
   binaryScale: number;
   decimalScale: number;
+  /** Complex packing: spatial differencing still to undo. */
+  complex?: ComplexValues;
 }
 
 /** Decodes a field listed by scanGrib from the same bytes. `file` names it in errors. */
@@ -39,7 +42,12 @@ export function decodeField(bytes: Uint8Array, field: GribField, file = "GRIB fi
   if (packed.values.length !== present) {
     throw formatError(file, field.sections.data, `${present} packed values (points with data)`, String(packed.values.length));
   }
-  scaleInto(packed, out, bytes, bitmap);
+  if (packed.complex && bitmap === undefined) {
+    undoDifferencesScaled(packed.complex, out, packed.reference, 2 ** packed.binaryScale, 10 ** -packed.decimalScale);
+  } else {
+    if (packed.complex) undoDifferences(packed.complex);
+    scaleInto(packed, out, bytes, bitmap);
+  }
   if (gridScanMode(field) & 0x10) unBoustrophedon(out, field);
   return out;
 }
@@ -113,12 +121,14 @@ function unpackGrib2(b: Uint8Array, field: GribField, file: string): Packed {
     if (Math.ceil((count * nbits) / 8) > dataLength) {
       throw formatError(file, s7, `section 7 of ${Math.ceil((count * nbits) / 8) + 5} octets (${count} values x ${nbits} bits)`, String(dataLength + 5));
     }
-    const values = new Float64Array(count);
+    const values = scratchValues(count);
     if (nbits > 0) unpackRun(padded(b, s7 + 5, dataLength), 0, nbits, count, 0, values, 0);
+    else values.fill(0);
     return { values, reference, binaryScale, decimalScale };
   }
   if (template === 2 || template === 3) {
-    return { values: unpackComplex(b, file, s5, s7, count), reference, binaryScale, decimalScale };
+    const complex = unpackComplex(b, file, s5, s7, count);
+    return { values: complex.values, complex, reference, binaryScale, decimalScale };
   }
   throw new UnsupportedGribError(file, s5, `GRIB2 data representation template 5.${template}`);
 }
@@ -133,7 +143,7 @@ function unpackGrib1(b: Uint8Array, field: GribField, file: string): Packed {
   const decimalScale = s16(b, field.sections.product + 26);
   const bitmap = field.sections.bitmap;
   const present = bitmap < 0 ? field.numberOfPoints : countBits(b, bitmap + 6, field.numberOfPoints);
-  const values = new Float64Array(present);
+  const values = scratchValues(present).fill(0);
   if (nbits > 0) {
     const available = (length - 11) * 8 - unusedBits;
     if (present * nbits > available) {
