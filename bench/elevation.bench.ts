@@ -6,6 +6,8 @@
  *   npx tsx bench/elevation.bench.ts
  */
 import { promises as fs } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fromFile, type GeoTIFFImage } from "geotiff";
@@ -18,6 +20,7 @@ import { DemTiff } from "../datasets/elevation/dem-tiff.ts";
 import { buildElevation } from "../pipeline/elevation/build.ts";
 import { ElevationStore } from "../server/elevation/elevation-store.ts";
 import { loadElevation } from "../server/elevation/load.ts";
+import { startService } from "../server/service.ts";
 import { compareWithGdal, hasGdal } from "./elevation-gdal.ts";
 
 function mulberry32(seed: number): () => number {
@@ -174,6 +177,51 @@ console.table(bench.tasks.map((t) => {
 const cache = store.cache.stats();
 console.log(`tile files: ${store.rasters.map((r) => `${r.entry.file} ${(r.entry.bytes / MiB).toFixed(2)} MiB`).join(", ")}`);
 console.log(`block cache: ${cache.blocks} blocks, ${(cache.bytes / MiB).toFixed(1)} MiB of ${(cache.budgetBytes / MiB).toFixed(0)} MiB; heap used ${(process.memoryUsage().heapUsed / MiB).toFixed(1)} MiB, external ${(process.memoryUsage().external / MiB).toFixed(1)} MiB`);
+
+// --- Through HTTP: the real service on this dataset vs a bare node:http server ----------------
+const KEY = "bench-key-0123456789abcdef";
+const service = await startService({
+  config: readConfig({ PORT: "0", HOST: "127.0.0.1", GEODATA_API_KEYS: KEY, GEODATA_DATA_DIR: work, GEODATA_LOG_LEVEL: "error" }),
+  logger: silentLogger,
+  accessLogger: silentLogger,
+});
+const fixed = Buffer.from('{"status":"OK","code":200,"content":{"elevation":{"value":651,"unit":"m"}}}');
+const bare = http.createServer((_req, res) => {
+  res.writeHead(200, { "Content-Type": "application/json", "Content-Length": fixed.byteLength });
+  res.end(fixed);
+});
+await new Promise<void>((r) => bare.listen(0, "127.0.0.1", r));
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const httpGet = (port: number, p: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: p, agent, headers: { "X-Api-Key": KEY } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve());
+    });
+    req.on("error", reject);
+  });
+const httpBench = new Bench({ time: 1500, warmup: true });
+httpBench
+  .add("baseline: bare node:http, fixed body", () => httpGet((bare.address() as AddressInfo).port, "/x"))
+  .add("GET /elevation/point/2/json (SRTM, warm)", () => {
+    const [lat, lon] = nextSrtm();
+    return httpGet(service.running.port, `/elevation/point/2/json?lat=${lat.toFixed(6)}&lon=${lon.toFixed(6)}`);
+  })
+  .add("GET /elevation/point/2/json (anywhere, warm)", () => {
+    const [lat, lon] = nextGlobal();
+    return httpGet(service.running.port, `/elevation/point/2/json?lat=${lat.toFixed(6)}&lon=${lon.toFixed(6)}`);
+  });
+for (const [lat, lon] of [...srtmPoints, ...globalPoints]) await httpGet(service.running.port, `/elevation/point/2/json?lat=${lat.toFixed(6)}&lon=${lon.toFixed(6)}`);
+await httpBench.run();
+const httpBase = (httpBench.tasks[0]!.result as unknown as { latency: { mean: number } }).latency.mean;
+console.log("through HTTP (keep-alive, one connection):");
+console.table(httpBench.tasks.map((t) => {
+  const r = t.result as unknown as { latency: { mean: number; p99: number }; throughput: { mean: number } };
+  return { task: t.name, "req/s": Math.round(r.throughput.mean), "mean µs": Math.round(r.latency.mean * 1000), "p99 µs": Math.round(r.latency.p99 * 1000), "× baseline time": (r.latency.mean / httpBase).toFixed(2) };
+}));
+agent.destroy();
+bare.close();
+await service.stop();
 
 // --- Accuracy against GDAL on the source files ------------------------------------------------
 if (hasGdal()) {
