@@ -21,14 +21,13 @@ interface TimeRange {
   startHour: number;
   endHour: number;
   statistic: StatisticalProcess;
-  supported: boolean;
 }
 
 /** Time range indicator (GRIB1 table 5) and P1/P2 (octets 19-20) in the unit of octet 18. */
 function timeRange(indicator: number, p1: number, p2: number, unit: number, parameter: number): TimeRange {
   const h = UNIT_HOURS[unit] ?? NaN;
-  const point = (t: number): TimeRange => ({ startHour: t * h, endHour: t * h, statistic: "instant", supported: true });
-  const interval = (statistic: StatisticalProcess): TimeRange => ({ startHour: p1 * h, endHour: p2 * h, statistic, supported: true });
+  const point = (t: number): TimeRange => ({ startHour: t * h, endHour: t * h, statistic: "instant" });
+  const interval = (statistic: StatisticalProcess): TimeRange => ({ startHour: p1 * h, endHour: p2 * h, statistic });
   switch (indicator) {
     case 0: return point(p1);
     case 1: return point(0);
@@ -38,7 +37,8 @@ function timeRange(indicator: number, p1: number, p2: number, unit: number, para
     case 4: return interval("accumulation");
     case 5: return interval("other");
     case 10: return point(p1 * 256 + p2);
-    default: return { ...interval("other"), supported: false };
+    // Other indicators (averages of analyses, climatologies...): P1..P2 with statistic "other".
+    default: return interval("other");
   }
 }
 
@@ -176,11 +176,10 @@ export function scanGrib1Message(b: Uint8Array, file: string, start: number, len
   }
   const unsupported = bdsFlag & 0x80 ? "GRIB1 spherical harmonic coefficients"
     : bdsFlag & 0x40 ? "GRIB1 second-order (complex) packing"
+    : bdsFlag & 0x10 ? "GRIB1 binary data section with additional flags (matrix values)"
     : gds < 0 ? `GRIB1 catalogued grid ${u8(b, pds + 6)} without a grid description section`
     : grid.kind === "other" ? `GRIB1 grid type ${grid.template}`
     : bms >= 0 && u16(b, bms + 4) !== 0 ? `GRIB1 predefined bitmap ${u16(b, bms + 4)}`
-    : !time.supported ? `GRIB1 time range indicator ${u8(b, pds + 20)}`
-    : !Number.isFinite(time.startHour) ? `GRIB1 time unit ${u8(b, pds + 17)}`
     : undefined;
   if (unsupported) field.unsupported = unsupported;
   out.push(field);

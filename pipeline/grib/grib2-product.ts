@@ -1,8 +1,11 @@
 /**
  * GRIB2 section 4 (product definition): parameter, fixed surfaces, forecast time and, for the
- * statistical templates, the processed interval. Decoded templates: 4.0 (analysis or forecast at
- * a point in time), 4.1 (ensemble member), 4.2 (derived from an ensemble), 4.8 (statistics over an
- * interval), 4.11 (ensemble member, interval), 4.12 (derived, interval).
+ * statistical templates, the processed interval. Templates 4.0 to 4.15 share the layout of 4.0
+ * for their first 34 octets; the interval templates add the end of the overall time interval and
+ * the time ranges at a template-specific offset: 4.8 (statistics over an interval), 4.9
+ * (probability), 4.10 (percentile), 4.11 (ensemble member), 4.12 (derived from an ensemble).
+ * Other templates keep their parameter but get level type 255 and NaN hours (their values still
+ * decode: the packing does not depend on the product template).
  */
 import { s32, s8, u16, u32, u8 } from "./bytes.ts";
 import type { StatisticalProcess } from "./types.ts";
@@ -19,8 +22,6 @@ export interface Grib2Product {
   endHour: number;
   statistic: StatisticalProcess;
   ensemble?: { type: number; perturbation: number; members: number };
-  /** Set for templates whose layout we do not know. */
-  unsupported?: string;
 }
 
 /** Code table 4.4 units in hours; months, years and longer have no fixed length in hours. */
@@ -42,8 +43,9 @@ export function statisticOf(code: number): StatisticalProcess {
 }
 
 /** Octet offset (0-based) of "year of end of overall time interval" per interval template. */
-const INTERVAL_START: Readonly<Record<number, number>> = { 8: 34, 11: 37, 12: 36 };
-const POINT_TEMPLATES = new Set([0, 1, 2]);
+const INTERVAL_START: Readonly<Record<number, number>> = { 8: 34, 9: 47, 10: 35, 11: 37, 12: 36 };
+/** Point-in-time templates with the 4.0 prefix: ensemble, derived, probability, percentile, spatial. */
+const POINT_TEMPLATES = new Set([0, 1, 2, 3, 4, 5, 6, 7, 15]);
 
 /** A fixed surface value: scale factor (signed octet) and scaled value (signed 4 octets). */
 function surfaceValue(b: Uint8Array, o: number): number {
@@ -60,12 +62,7 @@ export function readGrib2Product(b: Uint8Array, sec: number, referenceTime: Date
   const category = u8(b, sec + 9);
   const number = u8(b, sec + 10);
   const known = POINT_TEMPLATES.has(template) || INTERVAL_START[template] !== undefined;
-  if (!known) {
-    return {
-      template, category, number, levelType: 255, levelValue: 0, startHour: NaN, endHour: NaN, statistic: "other",
-      unsupported: `GRIB2 product definition template 4.${template}`,
-    };
-  }
+  if (!known) return { template, category, number, levelType: 255, levelValue: 0, startHour: NaN, endHour: NaN, statistic: "other" };
   const timeUnit = u8(b, sec + 17);
   const forecastTime = s32(b, sec + 18);
   const startHour = forecastTime * unitHours(timeUnit);
@@ -95,9 +92,6 @@ export function readGrib2Product(b: Uint8Array, sec: number, referenceTime: Date
     // fallback for units without a fixed length in hours (months, years).
     const fromLength = startHour + rangeLength * unitHours(rangeUnit);
     product.endHour = Number.isFinite(fromLength) ? fromLength : (endTime - referenceTime.getTime()) / 3_600_000;
-  }
-  if (!Number.isFinite(product.startHour) || !Number.isFinite(product.endHour)) {
-    product.unsupported = `GRIB2 forecast time unit ${timeUnit} (code table 4.4) in hours`;
   }
   return product;
 }

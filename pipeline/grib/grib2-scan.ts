@@ -145,7 +145,7 @@ function makeField(
   if (product.ensemble) field.ensemble = product.ensemble;
   const unsupported = !SUPPORTED_GRIB2_DATA_TEMPLATES.has(repr.template)
     ? `GRIB2 data representation template 5.${repr.template} (${dataTemplateName(repr.template)})`
-    : bitmapProblem ?? product.unsupported;
+    : bitmapProblem;
   if (unsupported) field.unsupported = unsupported;
   return field;
 }
