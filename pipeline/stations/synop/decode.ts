@@ -7,7 +7,7 @@ import { tokenize, type Token, type UnreadGroup } from "../unread.ts";
 import { isGroup, num } from "./fields.ts";
 import { readCloudWind, readExtendedWind, readIndicators, readSection1Group } from "./section1.ts";
 import { emptySection3, readSection3Group, type Section3State } from "./section3.ts";
-import type { SynopReport } from "./types.ts";
+import type { SynopReport, SynopSection3 } from "./types.ts";
 
 function readSection0(r: SynopReport, tokens: readonly Token[], unread: UnreadGroup[]): number {
   let i = 0;
@@ -110,6 +110,24 @@ function decodeInto(text: string, r: SynopReport): void {
     else unread.push({ group: g, offset: t.offset, reason: `not a valid section ${section} group` });
   }
   closeRaw(tokens.length - 1);
+  if (r.section3) readGusts(r);
+}
+
+/** 910ff / 911ff (code table 3778). ff = 99 (speeds of 99 units or more) is kept as 99. */
+function readGusts(r: SynopReport): void {
+  const special = r.section3!.special;
+  for (let k = 0; k < special.length; k++) {
+    const sp = special[k]!;
+    if (sp.code !== 10 && sp.code !== 11) continue;
+    const ff = num(sp.value, 0, 2);
+    const gust: SynopSection3["gusts"][number] = { window: sp.code === 10 ? "10min" : "period" };
+    if (ff !== undefined) {
+      gust.speed = ff;
+      if (r.windUnit === "kt") gust.speedKt = ff;
+      else if (r.windUnit === "m/s") gust.speedKt = Math.round((ff / 0.514444) * 10) / 10;
+    }
+    r.section3!.gusts.push(gust);
+  }
 }
 
 export function decodeSynop(text: string): SynopReport {

@@ -10,7 +10,7 @@ import { readPrecipitation } from "./section1.ts";
 import type { SynopSection3 } from "./types.ts";
 
 export function emptySection3(): SynopSection3 {
-  return { radiation: [], cloudLayers: [], special: [], regional: [] };
+  return { radiation: [], cloudLayers: [], special: [], gusts: [], regional: [] };
 }
 
 /** State carried between groups: radiation groups follow 55SSS / 553SS / 5540x. */

@@ -50,6 +50,11 @@ export interface SynopSection3 {
   precipitation24hMm?: number;
   cloudLayers: SynopCloudLayer[];
   special: SpecialPhenomenon[];
+  /**
+   * Gusts of 910ff (highest gust in the 10 minutes before the observation) and 911ff (highest
+   * gust during the period of W1W2 or of a preceding 907tt), in the unit of iw and in knots.
+   */
+  gusts: { window: "10min" | "period"; speed?: number; speedKt?: number }[];
   /** Group 0 of section 3 is regional: kept as written. */
   regional: string[];
 }

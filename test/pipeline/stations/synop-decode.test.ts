@@ -79,6 +79,8 @@ describe("decodeSynop on real bulletins", () => {
     expect(d).toMatchObject({ precipitationIndicator: 0, visibilityM: 200, totalCloudOctas: 9, temperatureC: -2.8, dewpointC: -2.8, stationPressureHpa: 790.1, geopotential: { levelHpa: 850, gpm: 1315 }, precipitation: { mm: 0.4, periodH: 6 }, presentWeather: 71 });
     expect(d.section3).toMatchObject({ groundStateSnow: 8, snowDepthCm: 14, sunshineH: 0, sunshinePeriodH: 1, radiation: [{ j: 0 }, { j: 2, value: 270 }, { j: 3 }], precipitation: { mm: 0.4, periodH: 3 } });
     expect(d.section3?.special.map((s) => s.code)).toEqual([10, 11, 27, 29, 60]);
+    // 91020: highest gust of the last 10 minutes 20 m/s (iw = 1); 911//: not reported.
+    expect(d.section3?.gusts).toEqual([{ window: "10min", speed: 20, speedKt: 38.9 }, { window: "period" }]);
     expect(d.groupsRead).toBe(d.groupsSeen);
   });
 
