@@ -20,7 +20,7 @@ import { encodeIndexPayload, type DemKind, type DemRasterEntry } from "../../dat
 import { NODATA_INT16 } from "../../datasets/elevation/tiff-tags.ts";
 import { Progress } from "../common/progress.ts";
 import { isUrl, localFileOf, type SourceOptions } from "../common/source.ts";
-import { readGeoTiffDem } from "./geotiff-source.ts";
+import { readGeoTiffDem, type SourceRaster } from "./geotiff-source.ts";
 import { DEFAULT_TIFF_OPTIONS, encodeDemTiff, type DemTiffOptions } from "./geotiff-writer.ts";
 import { parseHgtName, readHgt } from "./hgt.ts";
 import { rewrapToMinus180 } from "./rewrap.ts";
@@ -107,13 +107,14 @@ export async function buildElevation(input: ElevationBuildInput): Promise<Elevat
 
   try {
     await fs.mkdir(buildDir, { recursive: true });
-    // Globals: finest first; each is filled from the coarser ones.
+    // Globals are written coarsest first, so each is filled from the coarser ones already done;
+    // `globals` (the fill order for everything after) ends up finest first.
     const globals: FillSource[] = [];
-    const loaded = [];
+    const loaded: SourceRaster[] = [];
     for (const file of input.globals) {
       const raster = await readGeoTiffDem(file, undefined, sourceOptions);
       const wrapped = rewrapToMinus180(raster.grid, raster.samples);
-      loaded.push({ ...raster, grid: wrapped.grid, samples: wrapped.samples, file });
+      loaded.push({ ...raster, grid: wrapped.grid, samples: wrapped.samples });
       report.rawDemBytes += raster.rawBytes;
       sources.push(await describe(file));
       progress.tick();
