@@ -108,13 +108,15 @@ export function faceBases(res: number): FaceBasis[] {
   return out;
 }
 
+const CENTERS_FLAT = Float64Array.from(FACE_CENTER_POINT.flat());
+
 /** The face H3 uses for a unit vector: the one with the nearest centre (first one on a tie). */
 export function nearestFace(px: number, py: number, pz: number): number {
+  const c = CENTERS_FLAT;
   let best = 0;
   let bestDot = -2;
-  for (let f = 0; f < FACE_COUNT; f++) {
-    const c = FACE_CENTER_POINT[f]!;
-    const d = c[0] * px + c[1] * py + c[2] * pz;
+  for (let f = 0, o = 0; f < FACE_COUNT; f++, o += 3) {
+    const d = c[o]! * px + c[o + 1]! * py + c[o + 2]! * pz;
     if (d > bestDot) {
       bestDot = d;
       best = f;

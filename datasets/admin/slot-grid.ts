@@ -7,6 +7,46 @@
 import { FACE_COUNT, faceBases, nearestFace, roundHex, type FaceBasis } from "./h3-faces.ts";
 
 const DEG = Math.PI / 180;
+/** Marks a 1° cell of the face table that more than one face may own. */
+const MIXED = 255;
+
+/**
+ * For each 1°×1° longitude/latitude cell, the face nearest to every point of the cell, or MIXED.
+ * A cell is unique when, at its centre, the nearest face beats the second by more than any 1°
+ * move can change (|n1 − n2| ≤ 0.75 for neighbouring faces, times 0.0175 rad < 0.02): so the table
+ * only saves the 20 dot products and never changes the face.
+ */
+function buildFaceTable(): Uint8Array {
+  const table = new Uint8Array(360 * 180);
+  const dots = new Float64Array(FACE_COUNT);
+  for (let row = 0; row < 180; row++) {
+    for (let col = 0; col < 360; col++) {
+      const phi = (row - 90 + 0.5) * DEG;
+      const lam = (col - 180 + 0.5) * DEG;
+      const px = Math.cos(phi) * Math.cos(lam);
+      const py = Math.cos(phi) * Math.sin(lam);
+      const pz = Math.sin(phi);
+      const f = nearestFace(px, py, pz);
+      let second = -2;
+      for (let g = 0; g < FACE_COUNT; g++) {
+        if (g === f) continue;
+        dots[g] = faceDot(g, px, py, pz);
+        if (dots[g]! > second) second = dots[g]!;
+      }
+      table[row * 360 + col] = faceDot(f, px, py, pz) - second > 0.02 ? f : MIXED;
+    }
+  }
+  return table;
+}
+
+let faceBasesRes0: FaceBasis[] | undefined;
+function faceDot(f: number, px: number, py: number, pz: number): number {
+  faceBasesRes0 ??= faceBases(0);
+  const n = faceBasesRes0[f]!.n;
+  return n[0]! * px + n[1]! * py + n[2]! * pz;
+}
+
+const FACE_TABLE = buildFaceTable();
 
 export interface SlotGridLayout {
   res: number;
@@ -45,7 +85,13 @@ export class SlotGrid {
     const phi = lat * DEG;
     const lam = lon * DEG;
     const cp = Math.cos(phi);
-    return this.slotOfVector(cp * Math.cos(lam), cp * Math.sin(lam), Math.sin(phi));
+    const px = cp * Math.cos(lam);
+    const py = cp * Math.sin(lam);
+    const pz = Math.sin(phi);
+    const row = Math.min(179, Math.floor(lat + 90));
+    const col = Math.min(359, Math.floor(lon + 180));
+    const f = row >= 0 && col >= 0 ? FACE_TABLE[row * 360 + col]! : MIXED;
+    return this.slotOnFace(f === MIXED ? nearestFace(px, py, pz) : f, px, py, pz);
   }
 
   slotOfVector(px: number, py: number, pz: number): number {

@@ -6,9 +6,10 @@
  * GB, IT, ES, UG, PH, LV, VN...: Paris is FR.75 there, FR.11 Île-de-France in GeoNames), and its
  * `iso_a2` is "-1" for a few special areas (Northern Cyprus, Somaliland, Baikonur, the UK bases
  * on Cyprus...). Rules, in order:
- *  - country: the country most of the feature's places have (GeoNames is the gazetteer we serve:
- *    French Guiana is GF there, Svalbard SJ, Crimea UA, where Natural Earth says FR, NO, RU);
- *    a feature without places keeps `iso_a2` when it is a code, else the allowlist below;
+ *  - country: `iso_a2` when it is a code and some place inside is of that country (or there are no
+ *    places inside); otherwise the country most of the feature's places have (GeoNames is the
+ *    gazetteer we serve: French Guiana is GF there, Réunion RE, Bonaire BQ, where Natural Earth
+ *    says FR or NL); otherwise the allowlist below;
  *  - admin-1: the code most of the feature's places of that country have; a feature without
  *    places keeps `gn_a1_code` when GeoNames has that code; otherwise it stays unresolved.
  */
@@ -19,6 +20,31 @@ export interface CrosswalkPlace {
   lon: number;
   countryCode: string;
   admin1: string;
+  /** The place's IANA timezone ("" when none). */
+  timezone: string;
+}
+
+/** The country of each timezone: the one most GeoNames places of that zone are in. */
+export function zoneCountries(places: Iterable<CrosswalkPlace>): Map<string, string> {
+  const counts = new Map<number, Map<string, number>>();
+  const zones: string[] = [];
+  const zoneIds = new Map<string, number>();
+  for (const p of places) {
+    if (p.timezone === "") continue;
+    let id = zoneIds.get(p.timezone);
+    if (id === undefined) {
+      id = zones.length;
+      zones.push(p.timezone);
+      zoneIds.set(p.timezone, id);
+    }
+    bump(counts, id, p.countryCode);
+  }
+  const out = new Map<string, string>();
+  zones.forEach((z, id) => {
+    const cc = majority(counts.get(id));
+    if (cc !== undefined) out.set(z, cc);
+  });
+  return out;
 }
 
 /**
@@ -40,7 +66,7 @@ export interface CrosswalkReport {
   byPlaces: number;
   /** Features without places whose Natural Earth code GeoNames knows. */
   byNaturalEarthCode: number;
-  /** Features whose country came from their places. */
+  /** Features whose country came from their places instead of Natural Earth's code. */
   countryByPlaces: number;
   /** Features whose places' country differs from Natural Earth's iso_a2: "adm1_code name: NE→GeoNames". */
   countryChanged: string[];
@@ -105,11 +131,14 @@ export function buildCrosswalk(
   features.forEach((feat, f) => {
     const label = `${feat.adm1Code} ${feat.name} (${feat.isoA2}/${feat.adm0A3})`;
     const neCode = /^[A-Z]{2}$/.test(feat.isoA2) ? feat.isoA2 : "";
-    let cc = majority(countries.get(f)) ?? "";
-    if (cc !== "") {
+    const inside = countries.get(f);
+    // Natural Earth's code stands unless none of the places inside are of that country.
+    let cc = neCode !== "" && (inside === undefined || inside.has(neCode)) ? neCode : (majority(inside) ?? "");
+    if (cc !== "" && cc !== neCode) {
       report.countryByPlaces++;
-      if (neCode !== "" && neCode !== cc) report.countryChanged.push(`${feat.adm1Code} ${feat.name}: ${neCode}→${cc}`);
-    } else cc = neCode || COUNTRY_ALLOWLIST[feat.adm1Code] || "";
+      if (neCode !== "") report.countryChanged.push(`${feat.adm1Code} ${feat.name}: ${neCode}→${cc}`);
+    }
+    if (cc === "") cc = COUNTRY_ALLOWLIST[feat.adm1Code] ?? "";
     if (cc === "") report.unresolvedCountry.push(label);
     iso2.push(cc);
     const own = new Map([...(codes.get(f) ?? new Map<string, number>())].filter(([k]) => k.startsWith(`${cc}.`)));

@@ -9,6 +9,8 @@ export interface GeoJsonFeature {
   properties: Record<string, unknown>;
   /** Every ring of every polygon, each as [lon, lat, lon, lat, ...] (closed: first = last). */
   rings: Float64Array[];
+  /** The same rings grouped by polygon: outer ring first, then its holes. */
+  polygons: Float64Array[][];
 }
 
 interface RawFeature {
@@ -51,12 +53,12 @@ export function parseFeatureCollection(text: string, file: string): GeoJsonFeatu
     }
     const polys = (g.type === "Polygon" ? [g.coordinates] : g.coordinates) as unknown[];
     if (!Array.isArray(polys)) throw new DataFormatError({ file, field: `${where}.geometry.coordinates` }, "an array", typeof polys);
-    const rings: Float64Array[] = [];
+    const polygons: Float64Array[][] = [];
     polys.forEach((poly, pi) => {
       if (!Array.isArray(poly)) throw new DataFormatError({ file, field: `${where}.coordinates[${pi}]` }, "an array of rings", typeof poly);
-      poly.forEach((ring, ri) => rings.push(ringOf(ring, file, `${where}.coordinates[${pi}][${ri}]`)));
+      polygons.push(poly.map((ring, ri) => ringOf(ring, file, `${where}.coordinates[${pi}][${ri}]`)));
     });
-    out.push({ properties: (f.properties ?? {}) as Record<string, unknown>, rings });
+    out.push({ properties: (f.properties ?? {}) as Record<string, unknown>, rings: polygons.flat(), polygons });
   });
   return out;
 }

@@ -17,7 +17,7 @@ export async function readCrosswalkPlaces(location: string, cacheDir: string, lo
     const rec = parseGeonameLine(line);
     if (rec === null) continue;
     if (typeof rec === "string") throw new DataFormatError({ file: source.displayName, line: lineNumber }, rec.replace(/, got .*/, ""), rec.replace(/.*, got /, ""));
-    out.push({ lat: rec.lat, lon: rec.lon, countryCode: rec.countryCode, admin1: rec.admin1 });
+    out.push({ lat: rec.lat, lon: rec.lon, countryCode: rec.countryCode, admin1: rec.admin1, timezone: rec.timezone });
   }
   if (out.length === 0) throw new DataFormatError({ file: source.displayName }, "at least one place", "none");
   return out;

@@ -37,6 +37,9 @@ export interface ZoneChains {
   chains: Float64Array[];
 }
 
+/** Largest extent, in degrees, of a polygon that may be an enclave (Baarle's are below 0.02°). */
+export const SMALL_POLYGON_DEGREES = 0.1;
+
 interface QuadNode {
   pos?: number;
   len?: number;
@@ -209,6 +212,6 @@ export async function readGeoTzPackage(dir: string): Promise<{ zones: ZoneChains
     }
   };
   walk(index.lookup as QuadNode, "", WORLD_Y, -WORLD_Y, -WORLD_X, WORLD_X);
-  const zones = names.map((tzid, k) => ({ tzid, chains: [...acc[k]!.chains, ...acc[k]!.lineChains()] }));
+  const zones = names.map((tzid, k) => ({ tzid, chains: [...acc[k]!.chains, ...acc[k]!.lineChains()]}));
   return { zones, pieces, quads };
 }

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { createRequire } from "node:module";
-import { AdminIndex, NO_FEATURE, type AdminAttributes } from "../../datasets/admin/admin-index.ts";
+import { AdminIndex, type AdminAttributes } from "../../datasets/admin/admin-index.ts";
 import { ADMIN_SPEC, encodeAdminPayload } from "../../datasets/admin/admin-file.ts";
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
 import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
@@ -15,7 +15,9 @@ import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
 import { isUrl, localFileOf } from "../common/source.ts";
 import type { PipelineStep, StepContext } from "../common/step.ts";
 import { buildIndex } from "./build-index.ts";
-import { buildCrosswalk } from "./crosswalk.ts";
+import { buildCrosswalk, zoneCountries } from "./crosswalk.ts";
+import { findEnclaves } from "./enclaves.ts";
+import { FeatureGrid } from "./feature-grid.ts";
 import { readAdmin1CodeSet, readCrosswalkPlaces } from "./geonames.ts";
 import { geoTzFiles, readGeoTzPackage, type ZoneChains } from "./geotz-package.ts";
 import { LayerBuilder } from "./layer-builder.ts";
@@ -96,10 +98,10 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
   const started = performance.now();
 
   const adminFeatures = await readNaturalEarth(a.naturalEarth, cacheDir, logger);
-  const adminBuilder = new LayerBuilder();
-  for (const f of adminFeatures) adminBuilder.add(f.rings);
-  const adminLayer = adminBuilder.finish();
-  logger.info("admin-1 polygons read", { features: adminFeatures.length, vertices: adminLayer.xs.length });
+  const neBuilder = new LayerBuilder();
+  for (const f of adminFeatures) neBuilder.add(f.rings);
+  const neLayer = neBuilder.finish();
+  logger.info("admin-1 polygons read", { features: adminFeatures.length, vertices: neLayer.xs.length });
 
   let zones: ZoneChains[];
   const sources: SourceInfo[] = [await describe(a.naturalEarth, "Natural Earth 10m admin-1 states and provinces", cacheDir)];
@@ -114,30 +116,14 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
     sources.push(await describeSourceFile(files.data, "geo-tz timezones.geojson.geo.dat (timezone-boundary-builder)"));
     logger.info("geo-tz package read", { zones: zones.length, pieces: read.pieces, fullQuads: read.quads });
   }
-  const tzBuilder = new LayerBuilder();
-  for (const z of zones) tzBuilder.add(z.chains);
-  const tzLayer = tzBuilder.finish();
-  logger.info("timezone polygons read", { zones: zones.length, vertices: tzLayer.xs.length });
 
-  const built = buildIndex(adminLayer, tzLayer, a.res, logger);
-  logger.info("slot table built", { ...built.stats });
-
-  // Crosswalk: locate every GeoNames place with the geometry just built.
-  const blank: AdminAttributes = { iso2: [], admin1: [], name: [], tzid: [] };
-  const geometryOnly = new AdminIndex({ ...built.data, attributes: blank });
+  // Crosswalk: locate every GeoNames place in the Natural Earth polygons.
   const places = await readCrosswalkPlaces(a.places, cacheDir, logger);
   const codes = await readAdmin1CodeSet(a.admin1, cacheDir, logger);
-  sources.push(await describe(a.places, "GeoNames places (admin-1 crosswalk)", cacheDir));
+  sources.push(await describe(a.places, "GeoNames places (admin-1 crosswalk, zone countries)", cacheDir));
   sources.push(await describe(a.admin1, "GeoNames admin1CodesASCII", cacheDir));
-  const crosswalk = buildCrosswalk(
-    adminFeatures,
-    places,
-    (lat, lon) => {
-      geometryOnly.lookupIds(lat, lon);
-      return geometryOnly.ids[0] === NO_FEATURE ? undefined : geometryOnly.ids[0];
-    },
-    codes,
-  );
+  const neGrid = new FeatureGrid(neLayer);
+  const crosswalk = buildCrosswalk(adminFeatures, places, (lat, lon) => neGrid.locate(lon, lat), codes);
   const report = crosswalk.report;
   logger.info("admin-1 crosswalk", {
     byPlaces: report.byPlaces,
@@ -152,10 +138,26 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
   if (report.unresolvedCountry.length + report.unresolvedAdmin1.length > 0) {
     logger.warn("features the crosswalk could not resolve", { country: report.unresolvedCountry, admin1: report.unresolvedAdmin1 });
   }
+  const labels = { iso2: crosswalk.iso2, admin1: crosswalk.admin1, name: adminFeatures.map((f) => f.name) };
+  const enclaves = findEnclaves(zones, neLayer, neGrid, labels, zoneCountries(places));
+  logger.info("enclaves from the timezone polygons", { count: enclaves.length, names: enclaves.map((e) => `${e.name} [${e.iso2}]`) });
+
+  // Enclaves first: the first feature containing a point answers.
+  const adminBuilder = new LayerBuilder();
+  for (const e of enclaves) adminBuilder.add(e.rings);
+  for (const f of adminFeatures) adminBuilder.add(f.rings);
+  const adminLayer = adminBuilder.finish();
+  const tzBuilder = new LayerBuilder();
+  for (const z of zones) tzBuilder.add(z.chains);
+  const tzLayer = tzBuilder.finish();
+  logger.info("timezone polygons read", { zones: zones.length, vertices: tzLayer.xs.length });
+
+  const built = buildIndex(adminLayer, tzLayer, a.res, logger);
+  logger.info("slot table built", { ...built.stats });
   const attributes: AdminAttributes = {
-    iso2: crosswalk.iso2,
-    admin1: crosswalk.admin1,
-    name: adminFeatures.map((f) => f.name),
+    iso2: [...enclaves.map((e) => e.iso2), ...labels.iso2],
+    admin1: [...enclaves.map((e) => e.admin1), ...labels.admin1],
+    name: [...enclaves.map((e) => e.name), ...labels.name],
     tzid: zones.map((z) => z.tzid),
   };
   const index = new AdminIndex({ ...built.data, attributes });
@@ -185,6 +187,7 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
       counts: {
         ...built.stats,
         adminFeatures: adminFeatures.length,
+        enclaves: enclaves.length,
         adminVertices: adminLayer.xs.length,
         timezones: zones.length,
         timezoneVertices: tzLayer.xs.length,
@@ -193,7 +196,7 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
         unresolvedCountry: report.unresolvedCountry.length,
         unresolvedAdmin1: report.unresolvedAdmin1.length,
       },
-      extra: { ...extra, crosswalk: report },
+      extra: { ...extra, crosswalk: report, enclaves: enclaves.map((e) => ({ name: e.name, iso2: e.iso2, admin1: e.admin1, tzid: e.tzid })) },
     },
     chunks,
   );

@@ -11,15 +11,15 @@ import { parseFeatureCollection } from "./geojson.ts";
 import type { ZoneChains } from "./geotz-package.ts";
 
 export function zonesFromGeojson(text: string, file: string): ZoneChains[] {
-  const byId = new Map<string, Float64Array[]>();
+  const byId = new Map<string, ZoneChains>();
   parseFeatureCollection(text, file).forEach((f, k) => {
     const tzid = f.properties.tzid;
     if (typeof tzid !== "string" || tzid === "") throw new DataFormatError({ file, field: `features[${k}].properties.tzid` }, "a tzid string", String(tzid));
-    const list = byId.get(tzid) ?? [];
-    list.push(...f.rings);
-    byId.set(tzid, list);
+    let zone = byId.get(tzid);
+    if (!zone) byId.set(tzid, (zone = { tzid, chains: [] }));
+    zone.chains.push(...f.rings);
   });
-  return [...byId.keys()].sort().map((tzid) => ({ tzid, chains: byId.get(tzid)! }));
+  return [...byId.keys()].sort().map((tzid) => byId.get(tzid)!);
 }
 
 export async function readTimezoneGeojson(location: string, cacheDir: string, logger: Logger): Promise<ZoneChains[]> {
