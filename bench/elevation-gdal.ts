@@ -13,6 +13,9 @@ import path from "node:path";
 import { fromFile } from "geotiff";
 import type { ElevationStore } from "../server/elevation/elevation-store.ts";
 
+/** GDAL's /vsigzip/ would otherwise leave `<file>.gz.properties` beside the committed sources. */
+const NO_PROPERTIES = ["--config", "CPL_VSIL_GZIP_WRITE_PROPERTIES", "NO"];
+
 export function hasGdal(): boolean {
   return spawnSync("gdallocationinfo", ["--version"], { stdio: "ignore" }).status === 0;
 }
@@ -71,7 +74,7 @@ export async function compareWithGdal(store: ElevationStore, demDir: string, wor
       if (isGlobal && ours(store, lat, lon)?.source !== "etopo5") continue;
       pixels.push([col, row]);
     }
-    const stdout = execFileSync("gdallocationinfo", ["-valonly", src.gdalPath], {
+    const stdout = execFileSync("gdallocationinfo", [...NO_PROPERTIES, "-valonly", src.gdalPath], {
       input: pixels.map(([c, r]) => `${c} ${r}`).join("\n") + "\n",
       encoding: "utf8",
       maxBuffer: 64 << 20,
@@ -86,7 +89,7 @@ export async function compareWithGdal(store: ElevationStore, demDir: string, wor
     const [w, s, e, n] = src.window;
     const size = 150;
     const warped = path.join(workDir, `gdal-bilinear-${out.length}.tif`);
-    execFileSync("gdalwarp", ["-q", "-overwrite", "-r", "bilinear", "-ot", "Float32", "-te", String(w), String(s), String(e), String(n), "-ts", String(size), String(size), src.gdalPath, warped]);
+    execFileSync("gdalwarp", [...NO_PROPERTIES, "-q", "-overwrite", "-r", "bilinear", "-ot", "Float32", "-te", String(w), String(s), String(e), String(n), "-ts", String(size), String(size), src.gdalPath, warped]);
     const image = await (await fromFile(warped)).getImage();
     const grid = (await image.readRasters({ interleave: true })) as unknown as Float32Array;
     let maxDiff = 0;
