@@ -16,6 +16,7 @@ export async function loadElevation(ctx: LoadContext): Promise<Loaded<ElevationS
   const checked = await readCheckedArtifact(ctx);
   // The payload is a view into the file's buffer: its offset there locates faults in messages.
   const index = decodeIndexPayload(checked.value, ctx.file, checked.value.byteOffset);
+  if (index.rasters.length === 0) throw new DataFormatError({ file: ctx.file, field: "rasters" }, "at least one DEM raster", "an empty index");
   const dir = path.dirname(ctx.file);
   const rasters: OpenRaster[] = [];
   try {
