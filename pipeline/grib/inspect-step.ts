@@ -7,6 +7,7 @@ import path from "node:path";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import { readSource } from "../common/source.ts";
 import type { PipelineStep } from "../common/step.ts";
+import { gridCoordinates } from "./coordinates.ts";
 import { decodeField } from "./decode.ts";
 import { fieldDescription, fieldJsonChunks, inventoryLine } from "./inventory.ts";
 import { scanGrib } from "./scan.ts";
@@ -16,31 +17,36 @@ const USAGE = `Usage: npm run pipeline -- grib-inspect FILE [--message N] [--jso
   FILE           a GRIB1 or GRIB2 file (local path, .gz, or http(s) URL)
   --message N    only field N (1-based, as listed)
   --json         with --message: the field's description and values as JSON (missing = null);
-                 without --message: every field's description as JSON lines`;
+                 without --message: every field's description as JSON lines
+  --coordinates  with --message N --json: also "latitudes" and "longitudes" of every point`;
 
 interface InspectArgs {
   file: string;
   message?: number;
   json: boolean;
+  coordinates: boolean;
 }
 
 export function parseInspectArgs(args: string[]): InspectArgs {
   let file: string | undefined;
   let message: number | undefined;
   let json = false;
+  let coordinates = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--json") json = true;
+    else if (a === "--coordinates") coordinates = true;
     else if (a === "--message") {
       const raw = args[++i] ?? "";
       if (!/^[1-9]\d*$/.test(raw)) throw new ConfigError("--message", "a field number from 1", raw);
       message = Number(raw);
-    } else if (a.startsWith("--")) throw new ConfigError(a, "one of --message N, --json", a);
+    } else if (a.startsWith("--")) throw new ConfigError(a, "one of --message N, --json, --coordinates", a);
     else if (file === undefined) file = a;
     else throw new ConfigError("FILE", "one GRIB file", `${file} ${a}`);
   }
   if (file === undefined) throw new ConfigError("FILE", "a GRIB file to inspect", "nothing");
-  return { file, json, ...(message !== undefined ? { message } : {}) };
+  if (coordinates && (!json || message === undefined)) throw new ConfigError("--coordinates", "used with --message N --json", args.join(" "));
+  return { file, json, coordinates, ...(message !== undefined ? { message } : {}) };
 }
 
 /** Writes to stdout and waits for the stream when it is full (large --json outputs). */
@@ -66,7 +72,8 @@ export const gribInspectStep: PipelineStep = {
         return;
       }
       const values = decodeField(bytes, field, name);
-      for (const chunk of fieldJsonChunks(field, values)) await write(chunk);
+      const coords = options.coordinates ? gridCoordinates(field, name) : undefined;
+      for (const chunk of fieldJsonChunks(field, values, coords)) await write(chunk);
       return;
     }
     for (const field of fields) await write((options.json ? JSON.stringify(fieldDescription(field)) : inventoryLine(field)) + "\n");

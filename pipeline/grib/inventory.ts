@@ -3,6 +3,7 @@
  * wgrib2's spirit (`number:offset:d=YYYYMMDDHH:NAME:level:time:grid:packing`), and a JSON
  * document with one field's description and values.
  */
+import type { GridCoordinates } from "./coordinates.ts";
 import { dataTemplateName } from "./errors.ts";
 import { formatG } from "./level-names.ts";
 import type { GribField, GridDescription, StatisticalProcess } from "./types.ts";
@@ -78,16 +79,28 @@ export function fieldDescription(f: GribField): Record<string, unknown> {
  * The JSON document of `--message N --json`, produced in chunks so that a 1M-point field does
  * not need one giant string. Missing values are null.
  */
-export function* fieldJsonChunks(f: GribField, values: Float32Array, chunkValues = 65536): Generator<string> {
+export function* fieldJsonChunks(f: GribField, values: Float32Array, coordinates?: GridCoordinates, chunkValues = 65536): Generator<string> {
   let missing = 0;
   for (const v of values) if (Number.isNaN(v)) missing++;
   const head = JSON.stringify({ ...fieldDescription(f), numberOfMissing: missing }, null, 1);
-  yield head.slice(0, -2) + ',\n "values": [';
-  for (let i = 0; i < values.length; i += chunkValues) {
+  yield head.slice(0, -2);
+  if (coordinates) {
+    // Micro-degrees: more digits than any GRIB grid definition carries.
+    const micro = (x: number): string => String(Math.round(x * 1e6) / 1e6);
+    yield* arrayChunks("latitudes", coordinates.lats, micro, chunkValues);
+    yield* arrayChunks("longitudes", coordinates.lons, micro, chunkValues);
+  }
+  yield* arrayChunks("values", values, float32Text, chunkValues);
+  yield "\n}\n";
+}
+
+function* arrayChunks(name: string, data: ArrayLike<number>, text: (v: number) => string, chunkValues: number): Generator<string> {
+  yield `,\n "${name}": [`;
+  for (let i = 0; i < data.length; i += chunkValues) {
     const part: string[] = [];
-    const end = Math.min(values.length, i + chunkValues);
-    for (let k = i; k < end; k++) part.push(float32Text(values[k]!));
+    const end = Math.min(data.length, i + chunkValues);
+    for (let k = i; k < end; k++) part.push(text(data[k]!));
     yield (i === 0 ? "" : ",") + part.join(",");
   }
-  yield "]\n}\n";
+  yield "]";
 }

@@ -70,10 +70,22 @@ describe("grib-inspect", () => {
     }
   });
 
+  it("--coordinates adds every point's latitude and longitude (ecCodes samples)", async () => {
+    const name = "geavg-t06z-0p50-f006-3msg.grib2";
+    const doc = JSON.parse(await runInspect([fixture(name), "--message", "1", "--json", "--coordinates"])) as { latitudes: number[]; longitudes: number[]; values: number[] };
+    const ref = readEccodesLines(fixture(`${name}.eccodes.jsonl`))[0]!;
+    expect(doc.latitudes.length).toBe(ref.numberOfDataPoints);
+    for (const s of ref.samples) {
+      expect(doc.latitudes[s.index]).toBe(s.lat);
+      expect(doc.longitudes[s.index]).toBe(s.lon);
+    }
+  });
+
   it("refuses bad arguments with a ConfigError naming the option", async () => {
     expect(() => parseInspectArgs([])).toThrow(ConfigError);
     expect(() => parseInspectArgs(["a.grib2", "--message", "0"])).toThrow(/--message/);
     expect(() => parseInspectArgs(["a.grib2", "--bogus"])).toThrow(/--bogus/);
+    expect(() => parseInspectArgs(["a.grib2", "--coordinates"])).toThrow(/--coordinates/);
     await expect(runInspect([fixture(FOUR), "--message", "9", "--json"])).rejects.toThrow(/a field number from 1 to 5/);
   });
 });
