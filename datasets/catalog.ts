@@ -27,7 +27,7 @@ export const DATASETS: Readonly<Record<DatasetName, DatasetSpec>> = {
     file: "places/places.idx",
     storage: "envelope",
     magic: "GEODPLCS",
-    formatVersion: 1,
+    formatVersion: 2,
     step: "places",
   },
   admin: {

@@ -24,12 +24,11 @@ export const Section = {
   postings: 15,
   fuzzyKeys: 16,
   fuzzyLengths: 17,
-  gramHashes: 18,
-  gramOffsets: 19,
-  gramPostings: 20,
+  variantHashes: 18,
+  variantPostings: 19,
 } as const;
 
-export const SECTION_COUNT = 21;
+export const SECTION_COUNT = 20;
 /** Section table: u32 count, then (u32 offset, u32 byteLength) per section; padded to 8. */
 export const SECTION_TABLE_BYTES = Math.ceil((4 + SECTION_COUNT * 8) / 8) * 8;
 

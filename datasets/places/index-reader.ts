@@ -38,9 +38,8 @@ export class PlacesIndex {
   readonly postings: Uint32Array;
   readonly fuzzyKeys: Uint32Array;
   readonly fuzzyLengths: Uint8Array;
-  readonly gramHashes: Uint32Array;
-  readonly gramOffsets: Uint32Array;
-  readonly gramPostings: Uint32Array;
+  readonly variantHashes: Uint32Array;
+  readonly variantPostings: Uint32Array;
 
   private constructor(payload: Uint8Array, file: string) {
     // Typed-array views need aligned offsets; a pooled Buffer may not be 8-aligned.
@@ -98,9 +97,8 @@ export class PlacesIndex {
     this.postings = u32(Section.postings);
     this.fuzzyKeys = u32(Section.fuzzyKeys);
     this.fuzzyLengths = u8(Section.fuzzyLengths);
-    this.gramHashes = u32(Section.gramHashes);
-    this.gramOffsets = u32(Section.gramOffsets);
-    this.gramPostings = u32(Section.gramPostings);
+    this.variantHashes = u32(Section.variantHashes);
+    this.variantPostings = u32(Section.variantPostings);
     this.keyCount = this.keyOffsets.length - 1;
     const n = this.placeCount;
     for (const [name, len, want] of [
@@ -108,7 +106,7 @@ export class PlacesIndex {
       ["country", this.country.length, n], ["admin1", this.admin1.length, n], ["feature", this.feature.length, n],
       ["timezone", this.timezone.length, n], ["nameOffsets", this.nameOffsets.length, n + 1], ["idOrder", this.idOrder.length, n],
       ["postingOffsets", this.postingOffsets.length, this.keyCount + 1], ["fuzzyLengths", this.fuzzyLengths.length, this.fuzzyKeys.length],
-      ["gramOffsets", this.gramOffsets.length, this.gramHashes.length + 1],
+      ["variantPostings", this.variantPostings.length, this.variantHashes.length],
     ] as const) {
       if (len !== want) throw new DataFormatError({ file, field: name }, `${want} entries`, `${len}`);
     }

@@ -6,7 +6,7 @@
 import { DataFormatError } from "../common/errors.ts";
 import { Growable } from "./growable.ts";
 import { COORD_SCALE, NONE16, SECTION_COUNT, SECTION_TABLE_BYTES, Section, type PlacesTables } from "./index-format.ts";
-import { gramHashes } from "./trigrams.ts";
+import { deletionHashes, indexedDeletions, TYPO_PREFIX } from "./deletions.ts";
 import { codePointLength } from "./fold.ts";
 
 export interface PlaceRow {
@@ -47,7 +47,7 @@ export class PlacesIndexWriter {
   private readonly postings = new Growable(Uint32Array);
   private readonly fuzzyKeys = new Growable(Uint32Array);
   private readonly fuzzyLengths = new Growable(Uint8Array);
-  /** (gram hash, fuzzy ordinal) pairs, sorted in finish(). */
+  /** (deletion-variant hash, fuzzy ordinal) pairs, sorted in finish(). */
   private readonly pairHash = new Growable(Uint32Array);
   private readonly pairKey = new Growable(Uint32Array);
   private lastKey: Uint8Array | undefined;
@@ -106,8 +106,12 @@ export class PlacesIndexWriter {
     if (fuzzy) {
       const ordinal = this.fuzzyKeys.length;
       this.fuzzyKeys.push(keyIndex);
-      this.fuzzyLengths.push(Math.min(255, codePointLength(key)));
-      for (const h of gramHashes(key)) {
+      const length = codePointLength(key);
+      this.fuzzyLengths.push(Math.min(255, length));
+      const deletes = indexedDeletions(length);
+      const hashes = deletionHashes(key, deletes, length, "prefix");
+      if (length > TYPO_PREFIX) hashes.push(...deletionHashes(key, deletes, length, "suffix"));
+      for (const h of hashes) {
         this.pairHash.push(h);
         this.pairKey.push(ordinal);
       }
@@ -116,7 +120,7 @@ export class PlacesIndexWriter {
 
   /** The payload chunks: section table first, then each section padded to 8 bytes. */
   finish(): Uint8Array[] {
-    const { hashes, offsets, keys } = this.groupGrams();
+    const { hashes, keys } = this.sortVariants();
     const n = this.placeCount;
     const idOrder = new Uint32Array(n);
     for (let i = 0; i < n; i++) idOrder[i] = i;
@@ -146,9 +150,8 @@ export class PlacesIndexWriter {
     sections[Section.postings] = bytesOf(this.postings.view());
     sections[Section.fuzzyKeys] = bytesOf(this.fuzzyKeys.view());
     sections[Section.fuzzyLengths] = this.fuzzyLengths.view();
-    sections[Section.gramHashes] = bytesOf(hashes);
-    sections[Section.gramOffsets] = bytesOf(offsets);
-    sections[Section.gramPostings] = bytesOf(keys);
+    sections[Section.variantHashes] = bytesOf(hashes);
+    sections[Section.variantPostings] = bytesOf(keys);
 
     const table = Buffer.alloc(SECTION_TABLE_BYTES);
     table.writeUInt32LE(SECTION_COUNT, 0);
@@ -170,8 +173,8 @@ export class PlacesIndexWriter {
     return chunks;
   }
 
-  /** Sorts (hash, key) pairs by hash with a stable LSD radix sort and groups them. */
-  private groupGrams(): { hashes: Uint32Array; offsets: Uint32Array; keys: Uint32Array } {
+  /** Sorts (hash, fuzzy ordinal) pairs by hash with a stable LSD radix sort (ordinals stay ascending). */
+  private sortVariants(): { hashes: Uint32Array; keys: Uint32Array } {
     let h = this.pairHash.view();
     let k = this.pairKey.view();
     const m = h.length;
@@ -190,16 +193,7 @@ export class PlacesIndexWriter {
       h = h2;
       k = k2;
     }
-    const hashes = new Growable(Uint32Array);
-    const offsets = new Growable(Uint32Array);
-    for (let i = 0; i < m; i++) {
-      if (i === 0 || h[i] !== h[i - 1]) {
-        hashes.push(h[i]!);
-        offsets.push(i);
-      }
-    }
-    offsets.push(m);
-    return { hashes: hashes.view(), offsets: offsets.view(), keys: k };
+    return { hashes: h, keys: k };
   }
 }
 

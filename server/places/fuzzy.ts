@@ -1,55 +1,105 @@
 /**
- * Typo matching over the trigram index: candidate keys share enough trigrams with the query
- * (each edit destroys at most 3 grams, a transposition 4) and differ in length by at most the
- * allowed edits; candidates are then verified with the bounded edit distance. No scan of the keys.
+ * Typo matching over the deletion-neighbourhood index (datasets/places/deletions.ts): for each
+ * key length within the edit budget, the query's window variants with up to `maxEdits`
+ * deletions are looked up by binary search. Keys longer than the window must match on both their
+ * first and their last window; each surviving candidate is checked with the bag distance (a
+ * cheap lower bound) and then the bounded edit distance (transpositions count 1). No scan.
  */
+import { deletionHashes, TYPO_PREFIX } from "../../datasets/places/deletions.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
-import { gramHashes } from "../../datasets/places/trigrams.ts";
-import { codePoints, osaDistanceWithin } from "./edit-distance.ts";
+import { BoundedEditDistance, codePoints, decodeCodePoints } from "./edit-distance.ts";
+
+const UNSEEN = 0;
+/** Long key found by its first window, waiting for its last window. */
+const PENDING = 1;
+const DONE = 2;
 
 export class FuzzyMatcher {
-  private readonly counts: Uint8Array;
+  private readonly state: Uint8Array;
   private readonly touched: Uint32Array;
+  private touchedCount = 0;
+  private readonly distance = new BoundedEditDistance();
+  /** Code points of the candidate being verified (keys are capped at 255 in the length filter). */
+  private readonly candidate = new Int32Array(512);
+  /** Query character counts by (code point & 255), for the bag-distance filter. */
+  private readonly bag = new Int16Array(256);
+  private qcp: number[] = [];
+  private maxEdits = 0;
 
   constructor(private readonly index: PlacesIndex) {
-    this.counts = new Uint8Array(index.fuzzyKeys.length);
+    this.state = new Uint8Array(index.fuzzyKeys.length);
     this.touched = new Uint32Array(index.fuzzyKeys.length);
   }
 
-  /** Key indexes within `maxEdits` of the folded query (excluding none; callers dedupe). */
+  /** Calls `out` with each key index within `maxEdits` of the folded query. */
   match(query: string, queryLength: number, maxEdits: number, out: (keyIndex: number) => void): void {
+    this.qcp = codePoints(query);
+    this.maxEdits = maxEdits;
+    for (const c of this.qcp) this.bag[c & 255]!++;
+    const lo = Math.max(1, queryLength - maxEdits);
+    const hi = queryLength + maxEdits;
+    try {
+      for (let len = lo; len <= hi; len++) {
+        const long = len > TYPO_PREFIX;
+        this.lookup(deletionHashes(query, maxEdits, len, "prefix"), (f) => {
+          if (long) this.setState(f, PENDING);
+          else this.verify(f, out);
+        });
+        if (long) {
+          this.lookup(deletionHashes(query, maxEdits, len, "suffix"), (f) => {
+            if (this.state[f] === PENDING) this.verify(f, out);
+          });
+        }
+      }
+    } finally {
+      for (let t = 0; t < this.touchedCount; t++) this.state[this.touched[t]!] = UNSEEN;
+      this.touchedCount = 0;
+      for (const c of this.qcp) this.bag[c & 255]!--;
+    }
+  }
+
+  private lookup(hashes: number[], visit: (fuzzyOrdinal: number) => void): void {
     const ix = this.index;
-    const grams = gramHashes(query);
-    const threshold = Math.max(1, grams.length - 4 * maxEdits);
-    const qcp = codePoints(query);
-    let touchedCount = 0;
-    const { counts, touched } = this;
-    const lengths = ix.fuzzyLengths;
-    for (const g of grams) {
+    const all = ix.variantHashes;
+    for (const h of hashes) {
       let lo = 0;
-      let hi = ix.gramHashes.length;
+      let hi = all.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (ix.gramHashes[mid]! < g) lo = mid + 1;
+        if (all[mid]! < h) lo = mid + 1;
         else hi = mid;
       }
-      if (lo >= ix.gramHashes.length || ix.gramHashes[lo] !== g) continue;
-      const end = ix.gramOffsets[lo + 1]!;
-      for (let p = ix.gramOffsets[lo]!; p < end; p++) {
-        const f = ix.gramPostings[p]!;
-        const d = lengths[f]! - queryLength;
-        if (d > maxEdits || d < -maxEdits) continue;
-        if (counts[f] === 0) touched[touchedCount++] = f;
-        if (counts[f]! < 255) counts[f]!++;
-      }
+      for (let p = lo; p < all.length && all[p] === h; p++) visit(ix.variantPostings[p]!);
     }
-    for (let t = 0; t < touchedCount; t++) {
-      const f = touched[t]!;
-      if (counts[f]! >= threshold) {
-        const k = ix.fuzzyKeys[f]!;
-        if (osaDistanceWithin(qcp, codePoints(ix.key(k)), maxEdits)) out(k);
-      }
-      counts[f] = 0;
-    }
+  }
+
+  private setState(f: number, s: number): void {
+    if (this.state[f] === UNSEEN) this.touched[this.touchedCount++] = f;
+    if (this.state[f]! < s) this.state[f] = s;
+  }
+
+  private verify(f: number, out: (keyIndex: number) => void): void {
+    if (this.state[f] === DONE) return;
+    this.setState(f, DONE);
+    const ix = this.index;
+    const d = ix.fuzzyLengths[f]! - this.qcp.length;
+    if (d > this.maxEdits || d < -this.maxEdits) return;
+    const k = ix.fuzzyKeys[f]!;
+    const m = decodeCodePoints(ix.keyBytes, ix.keyOffsets[k]!, ix.keyOffsets[k + 1]!, this.candidate);
+    if (this.bagDistanceWithin(m) && this.distance.within(this.qcp, this.qcp.length, this.candidate, m, this.maxEdits)) out(k);
+  }
+
+  /**
+   * Bag distance (characters of one string missing from the other, the larger side) is a lower
+   * bound of the edit distance; bucketing code points by their low byte only merges counts, so the
+   * bound still holds.
+   */
+  private bagDistanceWithin(m: number): boolean {
+    const { bag, candidate } = this;
+    let missingFromQuery = 0;
+    for (let i = 0; i < m; i++) if (bag[candidate[i]! & 255]!-- <= 0) missingFromQuery++;
+    for (let i = 0; i < m; i++) bag[candidate[i]! & 255]!++;
+    const missingFromCandidate = this.qcp.length - (m - missingFromQuery);
+    return Math.max(missingFromQuery, missingFromCandidate) <= this.maxEdits;
   }
 }

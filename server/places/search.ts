@@ -151,11 +151,28 @@ export class PlaceSearch {
   /** The first `need` places of a tier in rank order. */
   private sortedTier(tier: number, size: number, need: number): Uint32Array {
     const n = this.index.placeCount;
-    const out = new Uint32Array(Math.min(size, need));
+    const count = Math.min(size, need);
+    const out = new Uint32Array(count);
     if (size * 16 > n) {
       // A large tier: scanning the tier bytes in place order beats sorting.
       let j = 0;
-      for (let p = 0; p < n && j < out.length; p++) if (this.tierOf[p] === tier) out[j++] = p;
+      for (let p = 0; p < n && j < count; p++) if (this.tierOf[p] === tier) out[j++] = p;
+      return out;
+    }
+    if (count * 8 < size) {
+      // Few wanted from many: keep the `count` smallest in a sorted buffer (one pass).
+      let filled = 0;
+      for (let t = 0; t < this.touchedCount; t++) {
+        const p = this.touched[t]!;
+        if (this.tierOf[p] !== tier) continue;
+        if (filled === count && p >= out[count - 1]!) continue;
+        let i = filled < count ? filled++ : count - 1;
+        while (i > 0 && out[i - 1]! > p) {
+          out[i] = out[i - 1]!;
+          i--;
+        }
+        out[i] = p;
+      }
       return out;
     }
     const all = new Uint32Array(size);
@@ -165,7 +182,7 @@ export class PlaceSearch {
       if (this.tierOf[p] === tier) all[j++] = p;
     }
     all.sort();
-    return all.subarray(0, out.length);
+    return all.subarray(0, count);
   }
 
   private reset(): void {
