@@ -1,11 +1,8 @@
 import { DataFormatError } from "../../datasets/common/errors.ts";
-import { roundMetres } from "../../datasets/elevation/grid.ts";
+import { ELEVATION_SOURCE_HEADER, elevationObject, elevationSourceOf } from "../elevation/elevation-object.ts";
 import { errors } from "../http/api-error.ts";
 import { parseLatitude, parseLongitude } from "../http/params.ts";
 import { defineEndpoint } from "./endpoint.ts";
-
-/** Response header naming the DEM and resolution that answered, e.g. `srtm1;1arcsec`. */
-export const ELEVATION_SOURCE_HEADER = "X-Elevation-Source";
 
 const DESCRIPTION = `Elevation of the terrain at a point, in whole metres.
 
@@ -67,8 +64,8 @@ export const elevationPointEndpoint = defineEndpoint({
     }
     if (answer === undefined) throw errors.notFound(`No elevation data at lat ${lat}, lon ${lon}: no installed DEM covers the point.`);
     return {
-      content: { elevation: { value: roundMetres(answer.metres), unit: "m" } },
-      headers: { [ELEVATION_SOURCE_HEADER]: `${answer.source};${answer.resolution}` },
+      content: { elevation: elevationObject(answer) },
+      headers: { [ELEVATION_SOURCE_HEADER]: elevationSourceOf(answer) },
     };
   },
 });
