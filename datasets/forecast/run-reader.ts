@@ -26,10 +26,6 @@ export interface PointSeries {
   values: Float32Array[][];
 }
 
-function u32le(b: Uint8Array, o: number): number {
-  return (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
-}
-
 export class ForecastRun {
   readonly layout: TileLayout;
   private readonly varIndex: Map<string, number>;
@@ -103,7 +99,7 @@ export class ForecastRun {
     const start = this.tileOffsets[t]!;
     const record = this.source.read(start, this.tileOffsets[t + 1]! - start);
     const out = new Float32Array(this.meta.steps.length);
-    this.decodeCell(record, 0, i, j, v, out, 0);
+    this.decodeCell(new DataView(record.buffer, record.byteOffset, record.byteLength), 0, i, j, v, out, 0);
     return out;
   }
 
@@ -117,49 +113,48 @@ export class ForecastRun {
     const { tile } = this.meta;
     const nSteps = this.meta.steps.length;
     const tilesLon = this.layout.tilesLon;
-    // One read per tile row: the tiles of a row are contiguous, so [first, last] is one range.
-    const reads = new Map<string, { record: Uint8Array; base: number }>();
+    // One read per tile row: the tiles of a row are contiguous, so [first, last] is one range
+    // (a quad on the 0/360 seam of a global grid needs the first and last tile: two ranges).
+    const views: DataView[] = [];
+    const bases: number[] = [];
+    const tileOfCell: number[] = [];
     let readCount = 0;
-    const tileOf = (c: NeighbourCell): { row: number; col: number } => ({ row: Math.floor(c.j / tile.lat), col: Math.floor(c.i / tile.lon) });
-    const rows = new Map<number, number[]>();
-    for (const c of cells) {
-      const { row, col } = tileOf(c);
-      const cols = rows.get(row) ?? [];
-      if (!cols.includes(col)) cols.push(col);
-      rows.set(row, cols);
-    }
-    for (const [row, cols] of rows) {
-      cols.sort((a, b) => a - b);
-      // Adjacent columns share a read; a seam-straddling pair (first and last column) does not.
-      const groups: number[][] = [];
-      for (const col of cols) {
-        const g = groups[groups.length - 1];
-        if (g && col === g[g.length - 1]! + 1) g.push(col);
-        else groups.push([col]);
+    for (let c = 0; c < cells.length; c++) tileOfCell.push(Math.floor(cells[c]!.j / tile.lat) * tilesLon + Math.floor(cells[c]!.i / tile.lon));
+    for (let c = 0; c < cells.length; c++) {
+      const t = tileOfCell[c]!;
+      if (views[c] !== undefined) continue;
+      // The tiles of this quad in the same tile row and adjacent to t form one range.
+      let first = t;
+      let last = t;
+      for (let d = 0; d < cells.length; d++) {
+        const u = tileOfCell[d]!;
+        if (Math.floor(u / tilesLon) !== Math.floor(t / tilesLon)) continue;
+        if (u === first - 1) first = u;
+        if (u === last + 1) last = u;
       }
-      for (const g of groups) {
-        const first = row * tilesLon + g[0]!;
-        const last = row * tilesLon + g[g.length - 1]!;
-        const start = this.tileOffsets[first]!;
-        const bytes = this.source.read(start, this.tileOffsets[last + 1]! - start);
-        readCount++;
-        for (let t = first; t <= last; t++) reads.set(String(t), { record: bytes, base: this.tileOffsets[t]! - start });
+      const start = this.tileOffsets[first]!;
+      const bytes = this.source.read(start, this.tileOffsets[last + 1]! - start);
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      readCount++;
+      for (let d = 0; d < cells.length; d++) {
+        const u = tileOfCell[d]!;
+        if (views[d] === undefined && u >= first && u <= last) {
+          views[d] = view;
+          bases[d] = this.tileOffsets[u]! - start;
+        }
       }
     }
     this.lastReads = readCount;
     const all = new Float32Array(variables.length * cells.length * nSteps);
     const values: Float32Array[][] = [];
-    for (const [k, name] of variables.entries()) {
-      const v = this.varIndex.get(name);
+    for (let k = 0; k < variables.length; k++) {
+      const v = this.varIndex.get(variables[k]!);
       const perCell: Float32Array[] = [];
-      for (const [ci, c] of cells.entries()) {
-        const out = all.subarray((k * cells.length + ci) * nSteps, (k * cells.length + ci + 1) * nSteps);
+      for (let c = 0; c < cells.length; c++) {
+        const at = (k * cells.length + c) * nSteps;
+        const out = all.subarray(at, at + nSteps);
         if (v === undefined) out.fill(NaN);
-        else {
-          const { row, col } = tileOf(c);
-          const r = reads.get(String(row * tilesLon + col))!;
-          this.decodeCell(r.record, r.base, c.i, c.j, v, out, 0);
-        }
+        else this.decodeCell(views[c]!, bases[c]!, cells[c]!.i, cells[c]!.j, v, out, 0);
         perCell.push(out);
       }
       values.push(perCell);
@@ -168,15 +163,15 @@ export class ForecastRun {
     return { model, runTime, steps, intervalStart, cells, variables: [...variables], values };
   }
 
-  private decodeCell(bytes: Uint8Array, base: number, i: number, j: number, v: number, out: Float32Array, outOffset: number): void {
+  private decodeCell(view: DataView, base: number, i: number, j: number, v: number, out: Float32Array, outOffset: number): void {
     const { tile, grid } = this.meta;
     const tileRow = Math.floor(j / tile.lat);
     const tileCol = Math.floor(i / tile.lon);
     const { rows, cols } = tileExtent(grid, tile, tileRow, tileCol);
     const cell = (j - tileRow * tile.lat) * cols + (i - tileCol * tile.lon);
-    const blob = base + u32le(bytes, base + 4 * (v * rows * cols + cell));
+    const blob = base + view.getUint32(base + 4 * (v * rows * cols + cell), true);
     const variable = this.meta.variables[v]!;
-    decodeSeries(bytes, blob, this.meta.steps.length, variable.scale, variable.offset, out, outOffset);
+    decodeSeries(view, blob, this.meta.steps.length, variable.scale, variable.offset, out, outOffset);
   }
 }
 

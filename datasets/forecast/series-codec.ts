@@ -157,22 +157,23 @@ export class SeriesEncoder {
 }
 
 /**
- * Decodes the blob at `bytes[start]` into `out[outOffset .. outOffset + n)` as physical values.
- * The caller guarantees at least 4 readable bytes after the blob (tile records are padded).
+ * Decodes the blob at byte `start` of `view` into `out[outOffset .. outOffset + n)` as physical
+ * values. The caller guarantees at least 4 readable bytes after the blob (tile records are padded).
+ * A DataView reads each packed value with one unaligned 32-bit load.
  */
-export function decodeSeries(bytes: Uint8Array, start: number, n: number, scale: number, offset: number, out: Float32Array, outOffset: number): void {
-  const head = bytes[start]!;
+export function decodeSeries(view: DataView, start: number, n: number, scale: number, offset: number, out: Float32Array, outOffset: number): void {
+  const head = view.getUint8(start);
   const mode = head & 3;
   if (mode === MODE_MISSING) {
     out.fill(NaN, outOffset, outOffset + n);
     return;
   }
-  const width = bytes[start + 1]!;
+  const width = view.getUint8(start + 1);
   let p = start + 2;
   let z = 0;
   let mul = 1;
   for (;;) {
-    const byte = bytes[p++]!;
+    const byte = view.getUint8(p++);
     z += (byte & 0x7f) * mul;
     if (byte < 0x80) break;
     mul *= 128;
@@ -183,41 +184,61 @@ export function decodeSeries(bytes: Uint8Array, start: number, n: number, scale:
     bitmap = p;
     p += (n + 7) >> 3;
   }
-  const count = mode === MODE_DELTA ? n - 1 : n;
-  let q = base;
-  let o = outOffset;
-  if (mode === MODE_DELTA) out[o++] = offset + scale * q;
   if (width === 0) {
-    for (let k = 0; k < count; k++) out[o++] = offset + scale * q;
+    out.fill(offset + scale * base, outOffset, outOffset + n);
+  } else if (mode === MODE_DELTA) {
+    out[outOffset] = offset + scale * base;
+    if (width <= 25) unpackDelta(view, p, n - 1, width, base, scale, offset, out, outOffset + 1);
+    else unpackWide(view, p, n - 1, width, base, true, scale, offset, out, outOffset + 1);
   } else if (width <= 25) {
-    const mask = width === 32 ? -1 : (1 << width) - 1;
-    let bit = 0;
-    for (let k = 0; k < count; k++) {
-      const at = p + (bit >> 3);
-      const word = bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24);
-      const x = (word >>> (bit & 7)) & mask;
-      bit += width;
-      if (mode === MODE_DELTA) q += (x >>> 1) ^ -(x & 1);
-      else q = base + x;
-      out[o++] = offset + scale * q;
-    }
+    unpackFor(view, p, n, width, base, scale, offset, out, outOffset);
   } else {
-    const modulus = 2 ** width;
-    let bit = 0;
-    for (let k = 0; k < count; k++) {
-      const at = p + (bit >> 3);
-      const shift = bit & 7;
-      const word = (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> shift;
-      const x = (word + bytes[at + 4]! * 2 ** (32 - shift)) % modulus;
-      bit += width;
-      if (mode === MODE_DELTA) q += ((x - (x % 2)) / 2) * (x % 2 === 1 ? -1 : 1) - (x % 2);
-      else q = base + x;
-      out[o++] = offset + scale * q;
-    }
+    unpackWide(view, p, n, width, base, false, scale, offset, out, outOffset);
   }
   if (bitmap >= 0) {
     for (let k = 0; k < n; k++) {
-      if (bytes[bitmap + (k >> 3)]! & (1 << (k & 7))) out[outOffset + k] = NaN;
+      if (view.getUint8(bitmap + (k >> 3)) & (1 << (k & 7))) out[outOffset + k] = NaN;
     }
+  }
+}
+
+/** Zig-zag deltas of at most 25 bits: one little-endian word read per value. */
+function unpackDelta(view: DataView, p: number, count: number, width: number, base: number, scale: number, offset: number, out: Float32Array, o: number): void {
+  const mask = (1 << width) - 1;
+  let q = base;
+  let bit = 0;
+  for (let k = 0; k < count; k++) {
+    const x = (view.getUint32(p + (bit >> 3), true) >>> (bit & 7)) & mask;
+    bit += width;
+    q += (x >>> 1) ^ -(x & 1);
+    out[o + k] = offset + scale * q;
+  }
+}
+
+/** Frame-of-reference values of at most 25 bits. */
+function unpackFor(view: DataView, p: number, count: number, width: number, base: number, scale: number, offset: number, out: Float32Array, o: number): void {
+  const mask = (1 << width) - 1;
+  let bit = 0;
+  for (let k = 0; k < count; k++) {
+    const x = (view.getUint32(p + (bit >> 3), true) >>> (bit & 7)) & mask;
+    bit += width;
+    out[o + k] = offset + scale * (base + x);
+  }
+}
+
+/** 26 to 32 bits: five bytes per value, in float arithmetic (rare: huge ranges at a fine scale). */
+function unpackWide(view: DataView, p: number, count: number, width: number, base: number, delta: boolean, scale: number, offset: number, out: Float32Array, o: number): void {
+  const modulus = 2 ** width;
+  let q = base;
+  let bit = 0;
+  for (let k = 0; k < count; k++) {
+    const at = p + (bit >> 3);
+    const shift = bit & 7;
+    const word = view.getUint32(at, true) >>> shift;
+    const x = (word + view.getUint8(at + 4) * 2 ** (32 - shift)) % modulus;
+    bit += width;
+    if (delta) q += x % 2 === 1 ? -(x + 1) / 2 : x / 2;
+    else q = base + x;
+    out[o + k] = offset + scale * q;
   }
 }

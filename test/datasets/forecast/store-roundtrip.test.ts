@@ -27,7 +27,7 @@ function roundTrip(values: number[], scale: number, offset: number): Float32Arra
   new SeriesEncoder().encode(sink, values, scale, offset, "test");
   sink.zeros(4);
   const out = new Float32Array(values.length);
-  decodeSeries(sink.bytes, 0, values.length, scale, offset, out, 0);
+  decodeSeries(new DataView(sink.bytes.buffer, 0, sink.length), 0, values.length, scale, offset, out, 0);
   return out;
 }
 
