@@ -5,7 +5,8 @@
  *   per file; CR, NUL and other stray bytes are left to the decoders, which list them;
  * - one report per line (continuation lines indented), with or without `=`, each SYNOP with its own
  *   `AAXX YYGGiw`; NOAA cycle/station files whose reports follow a `YYYY/MM/DD HH:MM` line;
- * - aviationweather.gov CSV with a `raw_text` column (and `observed_utc`, used as the date).
+ * - aviationweather.gov CSV with a `raw_text` column (and `observed_utc`, used as the date);
+ * - OGIMET getsynop lines `IIiii,YYYY,MM,DD,HH,mm,AAXX ...=`, whose date fields date the report.
  * The text is read as latin1 so that every byte is one character and offsets are byte offsets.
  */
 import { referenceFromDateTime, type ReferenceDate } from "./dating.ts";
@@ -29,6 +30,8 @@ const RE_HEADING = /^([A-Z]{4})(\d{2})?\s+([A-Z]{4})\s+(\d{6})(?:\s+([A-Z]{3}))?
 const RE_SEQUENCE = /^\d{3,5}\s*$/;
 const RE_SECTION0 = /^AAXX\s+(\S{5})(?:\s+|$)/;
 const RE_NOAA_DATE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}\s*$/;
+/** OGIMET getsynop lines: `IIiii,YYYY,MM,DD,HH,mm,AAXX ...=` (the date of each report given). */
+const RE_OGIMET = /^(\d{5}),(\d{4}),(\d{2}),(\d{2}),(\d{2}),(\d{2}),(.*)$/;
 
 /** A channel sequence number (`776`) is a line of 3-5 digits just before the abbreviated heading. */
 function isSequenceLine(lines: readonly string[], i: number): boolean {
@@ -129,6 +132,18 @@ export function splitReports(content: string): ReportText[] {
         bbb = undefined;
         section0 = undefined;
       }
+      continue;
+    }
+    const ogimet = RE_OGIMET.exec(trimmed);
+    if (ogimet) {
+      flush();
+      const saved = dateRef;
+      const [y, mo, d, h, mi] = [2, 3, 4, 5, 6].map((k) => Number(ogimet[k]));
+      dateRef = mo! >= 1 && mo! <= 12 ? { year: y!, month: mo!, instant: Date.UTC(y!, mo! - 1, d!, h!, mi!) / 1000, origin: "OGIMET date fields" } : undefined;
+      bufLine = i + 1;
+      buf = ogimet[7]!.replace(/=\s*$/, "");
+      flush();
+      dateRef = saved;
       continue;
     }
     if (RE_NOAA_DATE.test(trimmed)) {

@@ -42,6 +42,12 @@ describe("splitReports", () => {
     expect(reports[0]!.reference).toMatchObject({ year: 2025, month: 9, instant: Date.UTC(2025, 8, 12, 3, 52) / 1000 });
   });
 
+  it("reads OGIMET getsynop lines with their date fields", () => {
+    const [r] = splitReports(fixture("ogimet-getsynop-87736.txt"));
+    expect(r).toMatchObject({ family: "SYNOP", text: "AAXX 01183 87736 11463 41813 10330 20148 39982 40072 5//// 60001 70700 83105 333 56600 83818" });
+    expect(r!.reference).toMatchObject({ year: 2026, month: 1, instant: Date.UTC(2026, 0, 1, 18) / 1000 });
+  });
+
   it("reads the Canadian SA lines of sa.txt as reports the METAR decoder will reject (no station)", () => {
     const reports = splitReports(fixture("sa.txt"));
     expect(reports.map((r) => r.text.slice(0, 6))).toEqual(["WXL SA", "WZR SA", "XEL SA", "XPS SA"]);
