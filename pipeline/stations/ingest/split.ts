@@ -54,20 +54,38 @@ function cleanLine(line: string): string {
   return line.replace(/^[\x01\x03\r]+/, "").replace(/[\r\x03]+$/, "");
 }
 
+/** Columns holding the report text and its date in aviationweather.gov CSV exports. */
+const RAW_COLUMNS = ["raw_text", "rawOb"];
+const DATE_COLUMNS = ["observed_utc", "observation_time", "reportTime"];
+
+/**
+ * The header line of an aviationweather CSV: the first line, or within the first ten lines (the
+ * cache files `metars.cache.csv` put "No errors", "... results" lines before it); -1 if none.
+ */
+function csvHeaderLine(lines: readonly string[]): number {
+  for (let i = 0; i < Math.min(lines.length, 10); i++) {
+    const line = lines[i]!;
+    if (line.includes(",") && RAW_COLUMNS.some((c) => parseCsvLine(line).includes(c))) return i;
+  }
+  return -1;
+}
+
 export function splitCsv(content: string): ReportText[] {
   const lines = content.split(/\r?\n/);
-  const header = parseCsvLine(lines[0] ?? "");
-  const rawAt = header.indexOf("raw_text");
-  const dateAt = header.indexOf("observed_utc");
+  const headerAt = csvHeaderLine(lines);
+  const header = parseCsvLine(lines[headerAt] ?? "");
+  const rawAt = header.findIndex((h) => RAW_COLUMNS.includes(h));
+  const dateAt = header.findIndex((h) => DATE_COLUMNS.includes(h));
+  const origin = `CSV ${header[dateAt] ?? ""}`.trim();
   const out: ReportText[] = [];
-  for (let i = 1; i < lines.length; i++) {
+  for (let i = headerAt + 1; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.trim() === "") continue;
     const fields = parseCsvLine(line);
     const text = fields[rawAt];
     if (text === undefined || text.trim() === "") continue;
     const report: ReportText = { family: "METAR", text, line: i + 1 };
-    const ref = dateAt >= 0 && fields[dateAt] ? referenceFromDateTime(fields[dateAt]!, "CSV observed_utc") : undefined;
+    const ref = dateAt >= 0 && fields[dateAt] ? referenceFromDateTime(fields[dateAt]!, origin) : undefined;
     if (ref) report.reference = ref;
     out.push(report);
   }
@@ -75,8 +93,7 @@ export function splitCsv(content: string): ReportText[] {
 }
 
 export function isAviationWeatherCsv(content: string): boolean {
-  const first = content.slice(0, content.indexOf("\n") >>> 0);
-  return first.includes("raw_text") && first.includes(",");
+  return csvHeaderLine(content.slice(0, 4096).split(/\r?\n/).slice(0, 10)) >= 0;
 }
 
 export function splitReports(content: string): ReportText[] {
