@@ -20,7 +20,7 @@ import { encodeIndexPayload, type DemKind, type DemRasterEntry } from "../../dat
 import { NODATA_INT16 } from "../../datasets/elevation/tiff-tags.ts";
 import { Progress } from "../common/progress.ts";
 import { isUrl, localFileOf, type SourceOptions } from "../common/source.ts";
-import { readGeoTiffDem, type SourceRaster } from "./geotiff-source.ts";
+import { readGeoTiffDem, sourceNameOf, type SourceRaster } from "./geotiff-source.ts";
 import { DEFAULT_TIFF_OPTIONS, encodeDemTiff, type DemTiffOptions } from "./geotiff-writer.ts";
 import { parseHgtName, readHgt } from "./hgt.ts";
 import { rewrapToMinus180 } from "./rewrap.ts";
@@ -31,6 +31,8 @@ export interface ElevationBuildInput {
   globals: string[];
   /** SRTM `.hgt`, `.hgt.gz`, `.hgt.zip` files (directories already expanded). */
   hgtFiles: string[];
+  /** Regional GeoTIFF DEMs (answer inside their extent only), with an optional source name. */
+  tifTiles?: Array<{ location: string; source?: string }>;
   /** The data directory; the dataset goes to `<outDir>/elevation`. */
   outDir: string;
   tiff?: DemTiffOptions;
@@ -86,7 +88,8 @@ export async function buildElevation(input: ElevationBuildInput): Promise<Elevat
   const sources: SourceInfo[] = [];
   const report: ElevationBuildReport = { rasters: 0, inputBytes: 0, rawDemBytes: 0, outputBytes: 0, elapsedS: 0, voidsFilled: 0, voidsLeft: 0 };
   const filledBy: Record<string, number> = {};
-  const progress = new Progress(input.logger, "elevation", input.globals.length + input.hgtFiles.length, "files");
+  const tifTiles = input.tifTiles ?? [];
+  const progress = new Progress(input.logger, "elevation", input.globals.length + tifTiles.length + input.hgtFiles.length, "files");
   const sourceOptions: SourceOptions = { logger: input.logger, ...(input.downloadDir ? { cacheDir: input.downloadDir } : {}) };
   /** A source's facts; a URL is recorded as given, with the size and digest of its download. */
   const describe = async (location: string): Promise<SourceInfo> => {
@@ -126,6 +129,19 @@ export async function buildElevation(input: ElevationBuildInput): Promise<Elevat
       account(fill);
       await add(`global/${g.source}.tif`, g.source, "global", g.grid, g.samples, g.voids, fill.filled);
       globals.unshift({ source: g.source, grid: g.grid, samples: g.samples, clampLatitude: true });
+    }
+
+    // Regional GeoTIFF DEMs: voids filled from the coarser global DEMs.
+    for (const t of tifTiles) {
+      const raster = await readGeoTiffDem(t.location, t.source ?? sourceNameOf(t.location), sourceOptions);
+      const rel = `${raster.source}/${sourceNameOf(t.location)}.tif`;
+      if (entries.some((e) => e.file === rel)) throw new DataFormatError({ file: raster.displayName }, `one file named ${rel}`, "a second one");
+      const fill = fillVoids(raster.grid, raster.samples, globals.filter((g) => g.grid.resLonArcsec > raster.grid.resLonArcsec));
+      account(fill);
+      await add(rel, raster.source, "tile", raster.grid, raster.samples, raster.voids, fill.filled);
+      report.rawDemBytes += raster.rawBytes;
+      sources.push(await describe(t.location));
+      progress.tick();
     }
 
     // SRTM tiles. A 1" tile whose name also has a 3" input waits until that 3" tile is written.

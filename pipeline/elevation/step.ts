@@ -23,6 +23,10 @@ const USAGE = `Options:
                       into <GEODATA_DATA_DIR>/.cache/downloads), or a directory of them.
                       Repeatable. 1" and 3" tiles may be mixed; voids are filled from the next
                       coarser DEM (SRTM3, then the global DEMs).
+  --tif [name=]<file|url>
+                      A regional GeoTIFF DEM (int16/float32, any registration): answers inside
+                      its extent when it is the finest there. Repeatable. The source name (the
+                      X-Elevation-Source header) defaults to the file's base name.
   --tile-size <n>     Internal GeoTIFF tile edge in pixels, a multiple of 16 (default ${DEFAULT_TIFF_OPTIONS.tileSize}).
   --level <1-9>       DEFLATE level (default ${DEFAULT_TIFF_OPTIONS.level}).
 Output: <GEODATA_DATA_DIR>/elevation/ (index.bin + global/, srtm3/, srtm1/ GeoTIFFs), published atomically.`;
@@ -44,14 +48,19 @@ function intOption(name: string, raw: string | undefined, min: number, max: numb
 export async function runElevation(args: string[], ctx: StepContext): Promise<void> {
   const globals: string[] = [];
   const hgt: string[] = [];
+  const tifTiles: Array<{ location: string; source?: string }> = [];
   const tiff = { ...DEFAULT_TIFF_OPTIONS };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const value = args[i + 1];
-    if (arg === "--global" || arg === "--hgt") {
+    if (arg === "--global" || arg === "--hgt" || arg === "--tif") {
       if (value === undefined || value.startsWith("--")) throw new ConfigError(arg, "a path", value ?? "");
       if (arg === "--global") globals.push(value);
-      else hgt.push(...(await expandHgt(value)));
+      else if (arg === "--hgt") hgt.push(...(await expandHgt(value)));
+      else {
+        const named = /^([a-z0-9_-]+)=(.+)$/i.exec(value);
+        tifTiles.push(named ? { source: named[1]!.toLowerCase(), location: named[2]! } : { location: value });
+      }
       i++;
     } else if (arg === "--tile-size") {
       tiff.tileSize = intOption(arg, value, 16, 4096);
@@ -61,12 +70,12 @@ export async function runElevation(args: string[], ctx: StepContext): Promise<vo
       tiff.level = intOption(arg, value, 1, 9);
       i++;
     } else {
-      throw new ConfigError(arg, "--global, --hgt, --tile-size or --level", arg);
+      throw new ConfigError(arg, "--global, --hgt, --tif, --tile-size or --level", arg);
     }
   }
-  if (globals.length === 0 && hgt.length === 0) throw new ConfigError("elevation", "at least one --global or --hgt input", "none");
+  if (globals.length === 0 && hgt.length === 0 && tifTiles.length === 0) throw new ConfigError("elevation", "at least one --global, --hgt or --tif input", "none");
   const downloadDir = path.join(ctx.config.dataDir, ".cache", "downloads");
-  await buildElevation({ globals, hgtFiles: hgt, outDir: ctx.config.dataDir, tiff, downloadDir, logger: ctx.logger });
+  await buildElevation({ globals, hgtFiles: hgt, tifTiles, outDir: ctx.config.dataDir, tiff, downloadDir, logger: ctx.logger });
 }
 
 export const elevationStep: PipelineStep = {

@@ -41,9 +41,9 @@ function cellKey(latIndex: number, lonIndex: number): number {
 export class ElevationStore {
   readonly rasters: readonly OpenRaster[];
   readonly cache: BlockCache;
-  /** Tile rasters by 1° cell, finest first. */
+  /** By 1° cell: the tiles touching it and every global raster, finest first (ties: tiles first). */
   private readonly cells = new Map<number, number[]>();
-  /** Global rasters, finest first. */
+  /** Global rasters, finest first: the candidates of a cell no tile touches. */
   private readonly globals: number[] = [];
   private readonly inflight = new Map<number, Promise<Int16Array>>();
   /**
@@ -58,7 +58,8 @@ export class ElevationStore {
   constructor(rasters: readonly OpenRaster[], cacheBudgetBytes: number) {
     this.rasters = rasters;
     this.cache = new BlockCache(cacheBudgetBytes);
-    const finest = (a: number, b: number): number => rasters[a]!.entry.grid.resLonArcsec - rasters[b]!.entry.grid.resLonArcsec;
+    const rank = (id: number): number => rasters[id]!.entry.grid.resLonArcsec * 2 + (rasters[id]!.entry.kind === "global" ? 1 : 0);
+    const finest = (a: number, b: number): number => rank(a) - rank(b);
     for (const [id, r] of rasters.entries()) {
       if (r.entry.kind === "global") {
         this.globals.push(id);
@@ -78,13 +79,14 @@ export class ElevationStore {
             const key = cellKey(la, l);
             const list = this.cells.get(key) ?? [];
             if (!list.includes(id)) list.push(id);
-            list.sort(finest);
             this.cells.set(key, list);
           }
         }
       }
     }
     this.globals.sort(finest);
+    // A coarse regional tile must not hide a finer global DEM: each cell tries all by resolution.
+    for (const [key, list] of this.cells) this.cells.set(key, [...list, ...this.globals].sort(finest));
   }
 
   /** Samples one raster: a value, undefined (outside or void), or NaN when a block must be read. */
@@ -153,15 +155,8 @@ export class ElevationStore {
    * NEEDS_BLOCK (then `pendingRaster`/`pendingBlock` name the block to read).
    */
   lookupSync(lat: number, lon: number): ElevationAnswer | undefined | typeof NEEDS_BLOCK {
-    const tiles = this.cells.get(cellKey(Math.floor(lat), Math.floor(lon)));
-    if (tiles !== undefined) {
-      for (const id of tiles) {
-        const v = this.sample(id, lat, lon);
-        if (v === undefined) continue;
-        return Number.isNaN(v) ? NEEDS_BLOCK : this.answer(id, v);
-      }
-    }
-    for (const id of this.globals) {
+    const candidates = this.cells.get(cellKey(Math.floor(lat), Math.floor(lon))) ?? this.globals;
+    for (const id of candidates) {
       const v = this.sample(id, lat, lon);
       if (v === undefined) continue;
       return Number.isNaN(v) ? NEEDS_BLOCK : this.answer(id, v);
