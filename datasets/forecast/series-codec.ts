@@ -15,8 +15,9 @@ const FLAG_BITMAP = 0x80;
 /** Largest magnitude of a stored integer: keeps every delta within 32 bits after zig-zag. */
 export const MAX_QUANT = 2 ** 30 - 1;
 
+/** Bits needed for an unsigned value below 2^32. */
 function bitWidth(maxValue: number): number {
-  return maxValue === 0 ? 0 : Math.floor(Math.log2(maxValue)) + 1;
+  return 32 - Math.clz32(maxValue);
 }
 
 function zigzag(n: number): number {
