@@ -112,7 +112,9 @@ export function buildCrosswalk(
     }
     used++;
     bump(countries, f, p.countryCode);
-    if (p.admin1 !== "" && p.admin1 !== "00") bump(codes, f, `${p.countryCode}.${p.admin1}`);
+    const code = `${p.countryCode}.${p.admin1}`;
+    // Only codes GeoNames lists count ("00" and codes missing from admin1CodesASCII say "none").
+    if (admin1Codes.has(code)) bump(codes, f, code);
   }
   const iso2: string[] = [];
   const admin1: string[] = [];

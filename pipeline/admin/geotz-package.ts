@@ -104,7 +104,7 @@ function onLine(v1: number, v2: number, line: number): boolean {
   return Math.abs(v1 - line) <= 1e-6 && Math.abs(v2 - line) <= 1e-6;
 }
 
-/** Reads and merges the package's pieces; zones in the index's (alphabetical) order. */
+/** Reads and merges the package's pieces; zones in alphabetical order of tzid. */
 export async function readGeoTzPackage(dir: string): Promise<{ zones: ZoneChains[]; pieces: number; quads: number }> {
   const files = geoTzFiles(dir);
   let indexText: string;
@@ -212,6 +212,7 @@ export async function readGeoTzPackage(dir: string): Promise<{ zones: ZoneChains
     }
   };
   walk(index.lookup as QuadNode, "", WORLD_Y, -WORLD_Y, -WORLD_X, WORLD_X);
-  const zones = names.map((tzid, k) => ({ tzid, chains: [...acc[k]!.chains, ...acc[k]!.lineChains()]}));
+  // Alphabetical order (the index's is not quite): where zones overlap, the first one answers.
+  const zones = names.map((tzid, k) => ({ tzid, chains: [...acc[k]!.chains, ...acc[k]!.lineChains()] })).sort((a, b) => (a.tzid < b.tzid ? -1 : 1));
   return { zones, pieces, quads };
 }
