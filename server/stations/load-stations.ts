@@ -8,7 +8,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { readDuckdbMeta } from "../../datasets/artifact/duckdb-meta.ts";
 import { DataFormatError, MissingInputError } from "../../datasets/common/errors.ts";
 import type { ObservationKind } from "../../datasets/stations/record.ts";
-import { SELECT_OBSERVATIONS, SELECT_STATIONS } from "../../datasets/stations/schema.ts";
+import { OBSERVATION_COLUMNS, SELECT_OBSERVATIONS, SELECT_STATIONS } from "../../datasets/stations/schema.ts";
 import type { Loaded, LoadContext } from "../datasets/loader.ts";
 import { emptySeries, StationStore, type StationSeries } from "./station-store.ts";
 
@@ -20,6 +20,40 @@ function numOrNaN(v: Cell): number {
 
 function codeOrMinus(v: Cell): number {
   return v === null || v === undefined ? -1 : Number(v);
+}
+
+/** The rows of the station being read, turned into a series when the next station starts. */
+class PendingSeries {
+  kind: ObservationKind | "" = "";
+  station = "";
+  rows: Cell[][] = [];
+
+  start(kind: ObservationKind, station: string): void {
+    this.kind = kind;
+    this.station = station;
+    this.rows = [];
+  }
+
+  flushInto(series: Record<ObservationKind, Map<string, StationSeries>>, known: Record<ObservationKind, Set<string>>): void {
+    if (this.kind === "" || this.rows.length === 0) return;
+    const s = emptySeries(this.rows.length);
+    for (let k = 0; k < this.rows.length; k++) {
+      const [, , ts, wid, vis, temp, cc, ch, cm, cl, p, pc] = this.rows[k]!;
+      s.timestamps[k] = Number(ts);
+      s.wid[k] = (wid as string | null) ?? null;
+      s.visibility[k] = numOrNaN(vis);
+      s.temperature[k] = numOrNaN(temp);
+      s.cloudCover[k] = numOrNaN(cc);
+      s.cloudHigh[k] = codeOrMinus(ch);
+      s.cloudMiddle[k] = codeOrMinus(cm);
+      s.cloudLow[k] = codeOrMinus(cl);
+      s.precipitation[k] = numOrNaN(p);
+      s.precipitationConvective[k] = numOrNaN(pc);
+    }
+    series[this.kind].set(this.station, s);
+    known[this.kind].add(this.station);
+    this.rows = [];
+  }
 }
 
 export async function loadStations(ctx: LoadContext): Promise<Loaded<StationStore>> {
@@ -38,42 +72,34 @@ export async function loadStations(ctx: LoadContext): Promise<Loaded<StationStor
         if (icao) known.METAR.add(icao);
         if (wmo) known.SYNOP.add(wmo);
       }
-      const rows = (await conn.runAndReadAll(SELECT_OBSERVATIONS)).getRows();
       const series: Record<ObservationKind, Map<string, StationSeries>> = { METAR: new Map(), SYNOP: new Map() };
-      // Rows are ordered by kind, station, timestamp: cut them into one series per station.
-      let start = 0;
-      while (start < rows.length) {
-        const kind = rows[start]![0] as string;
-        const station = rows[start]![1] as string;
-        if (kind !== "METAR" && kind !== "SYNOP") {
-          throw new DataFormatError({ file: ctx.file, field: "observations.kind" }, "METAR or SYNOP", JSON.stringify(kind));
+      // Rows come ordered by kind, station, timestamp, a chunk (2048 rows) at a time: collect one
+      // station's rows, then copy them into its typed arrays.
+      const pending = new PendingSeries();
+      let total = 0;
+      const result = await conn.run(SELECT_OBSERVATIONS);
+      for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+        const cols = OBSERVATION_COLUMNS.map((_, k) => chunk.getColumnValues(k));
+        for (let i = 0; i < chunk.rowCount; i++) {
+          const kind = cols[0]![i] as string;
+          const station = cols[1]![i] as string;
+          if (kind !== "METAR" && kind !== "SYNOP") {
+            throw new DataFormatError({ file: ctx.file, field: "observations.kind" }, "METAR or SYNOP", JSON.stringify(kind));
+          }
+          if (kind !== pending.kind || station !== pending.station) {
+            pending.flushInto(series, known);
+            pending.start(kind, station);
+          }
+          pending.rows.push(cols.map((c) => c[i]));
+          total++;
         }
-        let end = start;
-        while (end < rows.length && rows[end]![0] === kind && rows[end]![1] === station) end++;
-        const s = emptySeries(end - start);
-        for (let i = start; i < end; i++) {
-          const [, , ts, wid, vis, temp, cc, ch, cm, cl, p, pc] = rows[i]!;
-          const k = i - start;
-          s.timestamps[k] = Number(ts);
-          s.wid[k] = (wid as string | null) ?? null;
-          s.visibility[k] = numOrNaN(vis);
-          s.temperature[k] = numOrNaN(temp);
-          s.cloudCover[k] = numOrNaN(cc);
-          s.cloudHigh[k] = codeOrMinus(ch);
-          s.cloudMiddle[k] = codeOrMinus(cm);
-          s.cloudLow[k] = codeOrMinus(cl);
-          s.precipitation[k] = numOrNaN(p);
-          s.precipitationConvective[k] = numOrNaN(pc);
-        }
-        series[kind].set(station, s);
-        known[kind].add(station);
-        start = end;
       }
+      pending.flushInto(series, known);
       const store = new StationStore(known, series);
       return {
         value: store,
         metadata,
-        facts: { knownStations: store.stationCount, reportingStations: store.reportingCount, observations: rows.length },
+        facts: { knownStations: store.stationCount, reportingStations: store.reportingCount, observations: total },
       };
     } finally {
       conn.closeSync();
