@@ -126,14 +126,9 @@ export async function runForecast(args: string[], ctx: StepContext, codec: GribC
   }
   const toPublish: RunToPublish[] = [];
   for (const domain of o.models) toPublish.push(...(await ingestModel(domain, o, ctx, codec, report)));
-  if (toPublish.length > 0) {
-    const index = await publishRuns(path.join(ctx.config.dataDir, "forecast"), toPublish, o.keep ?? ctx.config.forecastKeepRuns, ctx.logger);
-    ctx.logger.info("forecast store published", { runs: index.runs.length, newRuns: toPublish.length });
-  } else {
-    await fs.access(path.join(ctx.config.dataDir, "forecast", "index.bin")).catch(async () => {
-      await publishRuns(path.join(ctx.config.dataDir, "forecast"), [], o.keep ?? ctx.config.forecastKeepRuns, ctx.logger);
-    });
-  }
+  // Published even without new runs: applies --keep and creates an empty index on a first run.
+  const index = await publishRuns(path.join(ctx.config.dataDir, "forecast"), toPublish, o.keep ?? ctx.config.forecastKeepRuns, ctx.logger);
+  ctx.logger.info("forecast store published", { runs: index.runs.length, newRuns: toPublish.length });
   ctx.logger.info("ingest summary", { ...report });
   return report;
 }
