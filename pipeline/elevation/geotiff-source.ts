@@ -1,9 +1,10 @@
 /**
  * GeoTIFF DEMs as published (for example ETOPO: int16 or float32, stripped or tiled, any
  * compression geotiff.js decodes). Our own directory parser checks the layout first, so a file we
- * cannot use is refused naming the file and the offset of the entry at fault; geotiff.js then
- * decodes the samples. Samples become int16 metres (floats rounded, halves away from zero);
- * GDAL_NODATA and NaN become the void value -32768.
+ * cannot use is refused naming the file and the offset of the entry at fault; then our strip
+ * decoder (the common stripped DEFLATE layouts) or geotiff.js (everything else) decodes the
+ * samples. Samples become int16 metres (floats rounded, halves away from zero); GDAL_NODATA, NaN
+ * and, in int16 sources, -32768 (the SRTM convention) become the void value -32768.
  */
 import path from "node:path";
 import { fromArrayBuffer } from "geotiff";
@@ -13,6 +14,7 @@ import { roundMetres, type DemGrid } from "../../datasets/elevation/grid.ts";
 import { parseFirstIfd, type TiffDirectory } from "../../datasets/elevation/tiff-ifd.ts";
 import { NODATA_INT16, SampleFormat, Tag } from "../../datasets/elevation/tiff-tags.ts";
 import { openSource, type SourceOptions } from "../common/source.ts";
+import { decodeStripsFast } from "./strip-decoder.ts";
 
 export interface SourceRaster {
   /** Source name used in the index and the response header, e.g. `etopo5`. */
@@ -58,20 +60,32 @@ export async function decodeGeoTiffDem(bytes: Uint8Array, source: string, displa
   const grid = gridFromDirectory(dir, width, height, displayName);
   const nodataText = dir.entries.get(Tag.GdalNodata)?.text?.trim();
   const nodata = nodataText ? Number(nodataText) : undefined;
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  let values: ArrayLike<number>;
-  try {
-    const tiff = await fromArrayBuffer(buffer);
-    const image = await tiff.getImage();
-    values = (await image.readRasters({ interleave: true, samples: [0] })) as unknown as ArrayLike<number>;
-  } catch (err) {
-    throw new DataFormatError({ file: displayName }, "decodable GeoTIFF image data", (err as Error).message);
+  let values = decodeStripsFast(bytes, dir, width, height, displayName);
+  if (values === undefined) {
+    try {
+      const tiff = await fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+      const image = await tiff.getImage();
+      values = (await image.readRasters({ interleave: true, samples: [0] })) as unknown as ArrayLike<number>;
+    } catch (err) {
+      throw new DataFormatError({ file: displayName }, "decodable GeoTIFF image data", (err as Error).message);
+    }
   }
   if (values.length !== width * height) {
     throw new DataFormatError({ file: displayName }, `${width * height} samples`, `${values.length}`);
   }
   const samples = new Int16Array(values.length);
   let voids = 0;
+  if (values instanceof Int16Array) {
+    // Already int16 metres: only the no-data value needs mapping to our void value.
+    samples.set(values);
+    for (let k = 0; k < samples.length; k++) {
+      if (samples[k] === nodata || samples[k] === NODATA_INT16) {
+        samples[k] = NODATA_INT16;
+        voids++;
+      }
+    }
+    return { source, grid, samples, displayName, rawBytes: values.length * 2, voids };
+  }
   for (let k = 0; k < values.length; k++) {
     const v = values[k]!;
     if (Number.isNaN(v) || v === nodata) {
