@@ -10,9 +10,10 @@ import path from "node:path";
 import { parseMetar } from "metar-taf-parser";
 import { Bench } from "tinybench";
 import { parseCsvLine } from "../pipeline/stations/ingest/csv-line.ts";
+import { isAviationWeatherCsv } from "../pipeline/stations/ingest/split.ts";
 import { decodeMetar, preciseTemperature } from "../pipeline/stations/metar/decode.ts";
 import { HPA_PER_INHG } from "../pipeline/stations/metar/groups.ts";
-import { allReports, corpusDir, MiB, readText } from "./stations-corpus.ts";
+import { allReports, corpusDir, filesUnder, MiB, readText } from "./stations-corpus.ts";
 
 const { dir, shared } = corpusDir("metar");
 console.log(`corpus: ${shared ? "shared data" : "embedded copies"} (${dir.split(path.sep).slice(-2).join("/")})`);
@@ -26,28 +27,44 @@ type Field = (typeof FIELDS)[number];
 // its own rounding; a difference below one unit of the report's own resolution is agreement.
 const TOLERANCE: Record<Field, number> = { temp: 0.05, dewp: 0.05, dir: 0, speed: 0, gust: 0, visSm: 0.011, altHpa: 0.35 };
 
-const csvPath = path.join(dir, shared ? "aviationweather-na-2025-09-09_12.csv" : "aviationweather-na-2025-09-09_12.csv.gz");
-const lines = readText(csvPath).split(/\r?\n/);
-const header = parseCsvLine(lines[0]!);
-const col = (name: string): number => header.indexOf(name);
-const num = (v: string | undefined): number | undefined => (v === undefined || v === "" || v === "NA" ? undefined : Number(v));
+// Every aviationweather CSV of the corpus (aviationweather-na-2025-09-09_12.csv in ours), with
+// the column names of the two export styles (this CSV's, and the cache files' `temp_c,
+// dewpoint_c, wind_dir_degrees, wind_speed_kt, wind_gust_kt, visibility_statute_mi, altim_in_hg`).
+const ALIASES: Record<Field, string[]> = {
+  temp: ["temp_c"],
+  dewp: ["dewpoint_c"],
+  dir: ["wind_dir_deg", "wind_dir_degrees"],
+  speed: ["wind_kts", "wind_speed_kt"],
+  gust: ["gust_kts", "wind_gust_kt"],
+  visSm: ["vis_sm", "visibility_statute_mi"],
+  altHpa: ["altimeter_hpa", "altim_in_hg"],
+};
+const num = (v: string | undefined): number | undefined => (v === undefined || v === "" || v === "NA" || !Number.isFinite(Number(v)) ? undefined : Number(v));
 const rows: Row[] = [];
-for (const line of lines.slice(1)) {
-  if (!line.trim()) continue;
-  const f = parseCsvLine(line);
-  const row: Row = { raw: f[col("raw_text")]! };
-  const set = (k: Field, v: number | undefined): void => {
-    if (v !== undefined) row[k] = v;
-  };
-  set("temp", num(f[col("temp_c")]));
-  set("dewp", num(f[col("dewpoint_c")]));
-  set("dir", num(f[col("wind_dir_deg")]));
-  set("speed", num(f[col("wind_kts")]));
-  set("gust", num(f[col("gust_kts")]));
-  set("visSm", num(f[col("vis_sm")]));
-  set("altHpa", num(f[col("altimeter_hpa")]));
-  rows.push(row);
+const csvFiles: string[] = [];
+for (const file of filesUnder(dir)) {
+  const text = readText(file);
+  if (!isAviationWeatherCsv(text)) continue;
+  csvFiles.push(path.basename(file));
+  const lines = text.split(/\r?\n/);
+  const headerAt = lines.findIndex((l) => l.includes("raw_text"));
+  const header = parseCsvLine(lines[headerAt]!);
+  const colOf = (f: Field): number => header.findIndex((h) => ALIASES[f].includes(h));
+  const cols = Object.fromEntries(FIELDS.map((f) => [f, colOf(f)])) as Record<Field, number>;
+  const inHg = header[cols.altHpa] === "altim_in_hg";
+  for (const line of lines.slice(headerAt + 1)) {
+    if (!line.trim()) continue;
+    const f = parseCsvLine(line);
+    const row: Row = { raw: f[header.indexOf("raw_text")]! };
+    for (const field of FIELDS) {
+      let v = cols[field] >= 0 ? num(f[cols[field]]) : undefined;
+      if (field === "altHpa" && inHg && v !== undefined) v = Math.round(v * HPA_PER_INHG * 10) / 10;
+      if (v !== undefined) row[field] = v;
+    }
+    rows.push(row);
+  }
 }
+console.log(`published decodes: ${csvFiles.join(", ")} (${rows.length} reports)`);
 
 // Plain loop over the corpus (one warm-up pass, then 5 timed passes): the steady single-core rate.
 const texts = rows.map((r) => r.raw);
@@ -97,8 +114,9 @@ function ours(raw: string): Decoded {
   if (t !== undefined) out.temp = t;
   if (dp !== undefined) out.dewp = dp;
   if (d.wind?.directionDeg !== undefined) out.dir = d.wind.directionDeg;
-  if (d.wind?.speedKt !== undefined) out.speed = d.wind.speedKt;
-  if (d.wind?.gustKt !== undefined) out.gust = d.wind.gustKt;
+  // The CSV gives whole knots: speeds converted from MPS or KMH are compared rounded.
+  if (d.wind?.speedKt !== undefined) out.speed = d.wind.unit === "KT" ? d.wind.speedKt : Math.round(d.wind.speedKt);
+  if (d.wind?.gustKt !== undefined) out.gust = d.wind.unit === "KT" ? d.wind.gustKt : Math.round(d.wind.gustKt);
   const v = d.visibility;
   if (v?.statuteMiles !== undefined) out.visSm = v.statuteMiles;
   else if (v?.metres !== undefined) out.visSm = v.metres / 1609.344;
@@ -126,8 +144,8 @@ function theirs(raw: string): Decoded | undefined {
   if (m.wind) {
     if (m.wind.degrees !== undefined) out.dir = m.wind.degrees;
     const k = m.wind.unit === "MPS" ? 1 / 0.514444 : m.wind.unit === "KM/H" ? 1 / 1.852 : 1;
-    out.speed = Math.round(m.wind.speed * k * 10) / 10;
-    if (m.wind.gust !== undefined) out.gust = Math.round(m.wind.gust * k * 10) / 10;
+    out.speed = Math.round(m.wind.speed * k);
+    if (m.wind.gust !== undefined) out.gust = Math.round(m.wind.gust * k);
   }
   if (m.visibility) out.visSm = m.visibility.unit === "SM" ? m.visibility.value : m.visibility.value / 1609.344;
   if (m.altimeter) out.altHpa = m.altimeter.unit === "inHg" ? Math.round(m.altimeter.value * HPA_PER_INHG * 10) / 10 : m.altimeter.value;

@@ -211,7 +211,7 @@ export const stationsStep: PipelineStep = {
   name: "stations",
   summary: "Station lists + decoded METAR/SYNOP histories -> stations/stations.duckdb",
   usage: USAGE,
-  codeVersion: 3,
+  codeVersion: 4,
   embeddedDefault: {
     inputs: () => ["stations", "metar", "synop"].flatMap((d) => filesUnder(path.join(EMBEDDED, d))),
     args: (ctx) => [

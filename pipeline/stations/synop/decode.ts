@@ -91,9 +91,19 @@ function decodeInto(text: string, r: SynopReport): void {
     }
     let ok: boolean;
     if (section === 1) {
+      if (position === 0 && g === r.station) {
+        unread.push({ group: g, offset: t.offset, reason: "station index repeated" });
+        continue;
+      }
       if (position === 0) {
         ok = readIndicators(r, g);
         position = 1;
+        if (!ok) {
+          // iRiXhVV omitted (seen in real reports): an impossible iR or iX, read as Nddff instead.
+          const res = readCloudWind(r, g);
+          ok = res !== false;
+          position = res === "extended" ? 2 : 3;
+        }
       } else if (position === 1) {
         const res = readCloudWind(r, g);
         ok = res !== false;

@@ -8,25 +8,20 @@ import type { SynopPrecipitation, SynopReport } from "./types.ts";
 
 const KT_PER_MPS = 1 / 0.514444;
 
+/** iRiXhVV; false (and nothing set) when iR, iX or VV is not a code figure of its table. */
 export function readIndicators(r: SynopReport, g: string): boolean {
   const iR = num(g, 0, 1);
   const iX = num(g, 1, 1);
   const h = num(g, 2, 1);
   const vv = num(g, 3, 2);
-  if (iR !== undefined) {
-    if (iR > 4) return false;
-    r.precipitationIndicator = iR;
-  }
-  if (iX !== undefined) {
-    if (iX < 1 || iX > 7) return false;
-    r.weatherIndicator = iX;
-  }
+  const metres = vv === undefined ? undefined : visibilityMetres(vv);
+  if ((iR !== undefined && iR > 4) || (iX !== undefined && (iX < 1 || iX > 7)) || (vv !== undefined && metres === undefined)) return false;
+  if (iR !== undefined) r.precipitationIndicator = iR;
+  if (iX !== undefined) r.weatherIndicator = iX;
   if (h !== undefined) r.cloudBaseCode = h;
   if (vv !== undefined) {
-    const m = visibilityMetres(vv);
-    if (m === undefined) return false;
     r.visibilityCode = vv;
-    r.visibilityM = m;
+    r.visibilityM = metres!;
   }
   return true;
 }
@@ -133,10 +128,13 @@ export function readSection1Group(r: SynopReport, g: string): boolean {
       return true;
     }
     case "5": {
+      // a = "/" (characteristic not given) with a change still reported occurs (Cuba, 5/011).
       const a = num(g, 1, 1);
-      if (a === undefined || a > 8) return false;
+      if ((a === undefined && g[1] !== "/") || (a !== undefined && a > 8)) return false;
       const ppp = num(g, 2, 3);
-      r.pressureTendency = ppp === undefined ? { characteristic: a } : { characteristic: a, changeHpa: ppp / 10 };
+      r.pressureTendency = {};
+      if (a !== undefined) r.pressureTendency.characteristic = a;
+      if (ppp !== undefined) r.pressureTendency.changeHpa = ppp / 10;
       return true;
     }
     case "6": {

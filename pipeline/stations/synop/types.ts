@@ -88,7 +88,7 @@ export interface SynopReport {
   stationPressureHpa?: number;
   seaLevelPressureHpa?: number;
   geopotential?: { levelHpa: number; gpm: number };
-  pressureTendency?: { characteristic: number; changeHpa?: number };
+  pressureTendency?: { characteristic?: number; changeHpa?: number };
   precipitation?: SynopPrecipitation;
   /** ww (4677) when iX is 1 or 4; wawa (4680) when iX is 7. */
   presentWeather?: number;

@@ -104,10 +104,24 @@ describe("decodeSynop on real bulletins", () => {
     expect(ir3.section3).toMatchObject({ maxTemperatureC: 24.2, minTemperatureC: 19.2, cloudDrift: { low: 0, middle: 6, high: 6 } });
   });
 
+  it("reads a report whose iRiXhVV group is omitted (00507 is Nddff: iX 0 does not exist)", () => {
+    const d = decodeSynop(line("AAXX 10234 87750 00507"));
+    expect(d).toMatchObject({ totalCloudOctas: 0, windDirectionDeg: 50, windSpeedKt: 7, temperatureC: 22, dewpointC: 15.9, seaLevelPressureHpa: 1017.8 });
+    expect(d.precipitationIndicator).toBeUndefined();
+    expect(d.unread).toEqual([]);
+  });
+
+  it("reads a pressure tendency without its characteristic (Cuba 78371: 5/011)", () => {
+    const r = splitReports(fixture("SMCU20_MUHV_310000.txt")).find((x) => x.text.includes(" 78371 "))!;
+    const d = decodeSynop(r.text);
+    expect(d.pressureTendency).toEqual({ changeHpa: 1.1 });
+    expect(d.unread).toEqual([]);
+  });
+
   it("lists a repeated station index as unread instead of failing the report", () => {
     const d = decodeSynop(line("AAXX 09184 87544 87544"));
-    expect(d.unread[0]).toMatchObject({ group: "87544", offset: "AAXX 09184 87544 ".length });
-    expect(d.station).toBe("87544");
+    expect(d.unread).toEqual([{ group: "87544", offset: "AAXX 09184 87544 ".length, reason: "station index repeated" }]);
+    expect(d).toMatchObject({ station: "87544", precipitationIndicator: 1, weatherIndicator: 1, totalCloudOctas: 7, windDirectionDeg: 50, temperatureC: 23.1 });
   });
 });
 
