@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { DataFormatError } from "../../../datasets/common/errors.ts";
+import { DataFormatError, MissingInputError } from "../../../datasets/common/errors.ts";
 import { EMBEDDED_DIR, PROJECT_ROOT } from "../../../datasets/common/paths.ts";
 import { decodeHgt, parseHgtName, readHgt } from "../../../pipeline/elevation/hgt.ts";
 
@@ -58,6 +58,12 @@ describe("decodeHgt", () => {
     expect(err).toBeInstanceOf(DataFormatError);
     expect((err as DataFormatError).where).toMatchObject({ file: "N00E010.hgt", offset: 4096 });
     expect((err as Error).message).toMatch(/N00E010\.hgt, offset 4096: expected 2884802 bytes \(1201x1201\) or 25934402 bytes \(3601x3601\)/);
+  });
+
+  it("says which input is missing", async () => {
+    const err = await readHgt("/nonexistent/N00E010.hgt").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MissingInputError);
+    expect((err as Error).message).toBe("source file not found: /nonexistent/N00E010.hgt");
   });
 
   it("refuses a file whose name is not an SRTM tile name", () => {
