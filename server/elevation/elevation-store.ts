@@ -1,11 +1,12 @@
 /**
  * Point lookups over the elevation dataset: the best resolution at the point, bilinear between the
  * four surrounding pixel centres, falling through to the next coarser DEM where the finer one has
- * no data (outside its tiles, or a void its build could not fill), and finally to the global DEM,
- * which wraps at ±180° and takes its edge row at the poles.
+ * no data (outside its tiles, or a void its build could not fill), down to the global DEMs, which
+ * wrap at ±180° and take their edge row at the poles.
  *
- * The warm path (`lookupSync`) allocates nothing; a miss in the block cache makes it return
- * NEEDS_BLOCK with the block to read, which `lookup` reads asynchronously and retries.
+ * The warm path (`lookupSync`) reads no file and awaits nothing (one small answer object per
+ * call); a miss in the block cache makes it return NEEDS_BLOCK with the block to read, which
+ * `lookup` reads asynchronously and retries.
  */
 import type { DemTiff } from "../../datasets/elevation/dem-tiff.ts";
 import { bilinear, locate } from "../../datasets/elevation/grid.ts";
