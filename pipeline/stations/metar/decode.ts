@@ -35,8 +35,8 @@ const TREND = new Set(["NOSIG", "BECMG", "TEMPO"]);
 const CLEAR = new Set(["SKC", "CLR", "NSC", "NCD"]);
 /** Colour states of military aerodromes (BLU ... RED, BLACK prefix, + suffix): read, not used. */
 const RE_COLOUR = /^(?:BLACK)?(?:BLU|WHT|GRN|YLO1?|YLO2|AMB|RED)\+?$/;
-/** Groups written as "not reported" in their own unit: ////SM, RE//. */
-const MISSING_FORMS = new Set(["////SM", "RE//", "////KM"]);
+/** Groups written as "not reported" in their own unit (////SM, RE//), and NSW (no significant weather). */
+const MISSING_FORMS = new Set(["////SM", "RE//", "////KM", "NSW"]);
 const KEYWORDS = new Set(["METAR", "SPECI", "AUTO", "COR", "NIL", "RMK", "CAVOK", "NOSIG", "BECMG", "TEMPO", "RTD"]);
 
 function newVisibility(): MetarVisibility {
