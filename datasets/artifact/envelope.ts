@@ -67,8 +67,16 @@ export function crc32Of(chunks: readonly Uint8Array[]): number {
  * never concatenated). Returns the chunks of the whole file, header first.
  */
 export function encodeEnvelope(input: EnvelopeInput, payload: readonly Uint8Array[]): Uint8Array[] {
-  checkMagic(input.magic);
   const payloadBytes = payload.reduce((n, c) => n + c.byteLength, 0);
+  return [encodeEnvelopeHeader(input, payloadBytes, crc32Of(payload)), ...payload];
+}
+
+/**
+ * The header, metadata and padding that precede a payload whose size and CRC-32 are already known
+ * (for payloads streamed from disk rather than held in memory).
+ */
+export function encodeEnvelopeHeader(input: EnvelopeInput, payloadBytes: number, payloadCrc32: number): Uint8Array {
+  checkMagic(input.magic);
   const metadata: BuildMetadata = {
     kind: input.kind,
     formatVersion: input.formatVersion,
@@ -77,7 +85,7 @@ export function encodeEnvelope(input: EnvelopeInput, payload: readonly Uint8Arra
     sources: input.sources,
     counts: input.counts,
     payloadBytes,
-    payloadCrc32: crc32Of(payload),
+    payloadCrc32,
     extra: input.extra ?? {},
   };
   const metaBytes = Buffer.from(JSON.stringify(metadata), "utf8");
@@ -87,7 +95,7 @@ export function encodeEnvelope(input: EnvelopeInput, payload: readonly Uint8Arra
   head.writeUInt32LE(input.formatVersion, 8);
   head.writeUInt32LE(metaBytes.byteLength, 12);
   metaBytes.copy(head, HEADER_BYTES);
-  return [head, ...payload];
+  return head;
 }
 
 /** The parts of an opened artifact. `payload` is a view into the file's buffer, not a copy. */

@@ -1,13 +1,18 @@
 /**
  * Writes the places search index payload (FORMAT.md): `addPlace()` in rank order, `addKey()` in
- * ascending byte order of the folded keys, then `finish()` returns the payload chunks for the
- * artifact envelope. Places and keys are streamed in; only the compact columns are kept.
+ * ascending byte order of the folded keys, then `finish()` assembles the payload file. Streamed
+ * sections go straight to temporary files in `workDir`; only the GeoNames ids (for the id order)
+ * and the typo variant pairs (sorted at the end) stay in memory.
  */
+import { closeSync, openSync, writeSync } from "node:fs";
+import path from "node:path";
+import { crc32 } from "node:zlib";
 import { DataFormatError } from "../common/errors.ts";
-import { Growable } from "./growable.ts";
-import { COORD_SCALE, NONE16, SECTION_COUNT, SECTION_TABLE_BYTES, Section, type PlacesTables } from "./index-format.ts";
 import { deletionHashes, indexedDeletions, TYPO_PREFIX } from "./deletions.ts";
 import { codePointLength } from "./fold.ts";
+import { Growable } from "./growable.ts";
+import { COORD_SCALE, NONE16, SECTION_COUNT, SECTION_TABLE_BYTES, Section, type PlacesTables } from "./index-format.ts";
+import { SectionSpool } from "./section-spool.ts";
 
 export interface PlaceRow {
   geonameId: number;
@@ -23,66 +28,78 @@ export interface PlaceRow {
   timezone: number;
 }
 
+/** The assembled payload: a file plus what the envelope needs to know about it. */
+export interface WrittenPayload {
+  file: string;
+  bytes: number;
+  crc32: number;
+}
+
 const encoder = new TextEncoder();
 const MAX_U32 = 0xffffffff;
+
+const STREAMED = [
+  Section.geonameId, Section.latE7, Section.lonE7, Section.population, Section.country, Section.admin1,
+  Section.feature, Section.timezone, Section.nameOffsets, Section.nameBytes, Section.keyOffsets, Section.keyBytes,
+  Section.postingOffsets, Section.postings, Section.fuzzyKeys, Section.fuzzyLengths,
+] as const;
 
 function u16(value: number): number {
   return value < 0 ? NONE16 : value;
 }
 
 export class PlacesIndexWriter {
-  private readonly geonameId = new Growable(Uint32Array);
-  private readonly latE7 = new Growable(Int32Array);
-  private readonly lonE7 = new Growable(Int32Array);
-  private readonly population = new Growable(Uint32Array);
-  private readonly country = new Growable(Uint16Array);
-  private readonly admin1 = new Growable(Uint16Array);
-  private readonly feature = new Growable(Uint16Array);
-  private readonly timezone = new Growable(Uint16Array);
-  private readonly nameOffsets = new Growable(Uint32Array);
-  private readonly nameBytes = new Growable(Uint8Array, 1 << 16);
-  private readonly keyOffsets = new Growable(Uint32Array);
-  private readonly keyBytes = new Growable(Uint8Array, 1 << 16);
-  private readonly postingOffsets = new Growable(Uint32Array);
-  private readonly postings = new Growable(Uint32Array);
-  private readonly fuzzyKeys = new Growable(Uint32Array);
-  private readonly fuzzyLengths = new Growable(Uint8Array);
+  private readonly spools = new Map<number, SectionSpool>();
+  private readonly ids = new Growable(Uint32Array);
   /** (deletion-variant hash, fuzzy ordinal) pairs, sorted in finish(). */
   private readonly pairHash = new Growable(Uint32Array);
   private readonly pairKey = new Growable(Uint32Array);
   private lastKey: Uint8Array | undefined;
+  private keys = 0;
+  private fuzzy = 0;
+  private postingCount = 0;
 
-  constructor(private readonly tables: PlacesTables) {
-    this.nameOffsets.push(0);
-    this.keyOffsets.push(0);
-    this.postingOffsets.push(0);
+  constructor(
+    private readonly tables: PlacesTables,
+    workDir: string,
+  ) {
+    for (const s of STREAMED) this.spools.set(s, new SectionSpool(path.join(workDir, `section-${s}.bin`)));
+    this.spool(Section.nameOffsets).u32(0);
+    this.spool(Section.keyOffsets).u32(0);
+    this.spool(Section.postingOffsets).u32(0);
+  }
+
+  private spool(s: number): SectionSpool {
+    return this.spools.get(s)!;
   }
 
   get placeCount(): number {
-    return this.geonameId.length;
+    return this.ids.length;
   }
 
   get keyCount(): number {
-    return this.keyOffsets.length - 1;
+    return this.keys;
   }
 
   /** Adds the next place; places must come in rank order (best first). */
   addPlace(p: PlaceRow): void {
-    this.geonameId.push(p.geonameId);
-    this.latE7.push(Math.round(p.lat * COORD_SCALE));
-    this.lonE7.push(Math.round(p.lon * COORD_SCALE));
-    this.population.push(Math.min(MAX_U32, Math.max(0, Math.round(p.population))));
-    this.country.push(u16(p.country));
-    this.admin1.push(u16(p.admin1));
-    this.feature.push(u16(p.feature));
-    this.timezone.push(u16(p.timezone));
-    this.nameBytes.pushBytes(encoder.encode(p.name));
-    this.nameOffsets.push(this.nameBytes.length);
+    this.ids.push(p.geonameId);
+    this.spool(Section.geonameId).u32(p.geonameId);
+    this.spool(Section.latE7).i32(Math.round(p.lat * COORD_SCALE));
+    this.spool(Section.lonE7).i32(Math.round(p.lon * COORD_SCALE));
+    this.spool(Section.population).u32(Math.min(MAX_U32, Math.max(0, Math.round(p.population))));
+    this.spool(Section.country).u16(u16(p.country));
+    this.spool(Section.admin1).u16(u16(p.admin1));
+    this.spool(Section.feature).u16(u16(p.feature));
+    this.spool(Section.timezone).u16(u16(p.timezone));
+    const names = this.spool(Section.nameBytes);
+    names.bytes(encoder.encode(p.name));
+    this.spool(Section.nameOffsets).u32(names.length);
   }
 
   /**
    * Adds a folded key with its postings (`placeIndex * 2 + weak`, ascending by place). `fuzzy`
-   * marks keys that take part in typo matching (primary names of 3+ code points).
+   * marks keys that take part in typo matching.
    */
   addKey(key: string, postings: ArrayLike<number>, fuzzy: boolean): void {
     const bytes = encoder.encode(key);
@@ -90,9 +107,11 @@ export class PlacesIndexWriter {
       throw new DataFormatError({ field: "names.key" }, "keys in strictly ascending byte order", `${JSON.stringify(key)} after a key not smaller`);
     }
     this.lastKey = bytes;
-    const keyIndex = this.keyCount;
-    this.keyBytes.pushBytes(bytes);
-    this.keyOffsets.push(this.keyBytes.length);
+    const keyIndex = this.keys++;
+    const keyBytes = this.spool(Section.keyBytes);
+    keyBytes.bytes(bytes);
+    this.spool(Section.keyOffsets).u32(keyBytes.length);
+    const out = this.spool(Section.postings);
     let previous = -1;
     for (let i = 0; i < postings.length; i++) {
       const posting = postings[i]!;
@@ -100,14 +119,15 @@ export class PlacesIndexWriter {
         throw new DataFormatError({ field: `postings of ${JSON.stringify(key)}` }, "place indexes in strictly ascending order", `${posting >>> 1} after ${previous}`);
       }
       previous = posting >>> 1;
-      this.postings.push(posting);
+      out.u32(posting);
     }
-    this.postingOffsets.push(this.postings.length);
+    this.postingCount += postings.length;
+    this.spool(Section.postingOffsets).u32(this.postingCount);
     if (fuzzy) {
-      const ordinal = this.fuzzyKeys.length;
-      this.fuzzyKeys.push(keyIndex);
+      const ordinal = this.fuzzy++;
+      this.spool(Section.fuzzyKeys).u32(keyIndex);
       const length = codePointLength(key);
-      this.fuzzyLengths.push(Math.min(255, length));
+      this.spool(Section.fuzzyLengths).u8(Math.min(255, length));
       const deletes = indexedDeletions(length);
       const hashes = deletionHashes(key, deletes, length, "prefix");
       if (length > TYPO_PREFIX) hashes.push(...deletionHashes(key, deletes, length, "suffix"));
@@ -118,83 +138,90 @@ export class PlacesIndexWriter {
     }
   }
 
-  /** The payload chunks: section table first, then each section padded to 8 bytes. */
-  finish(): Uint8Array[] {
+  /** Writes the payload (section table, then each section padded to 8 bytes) to `file`. */
+  finish(file: string): WrittenPayload {
+    const inMemory = new Map<number, Uint8Array>();
+    inMemory.set(Section.tables, encoder.encode(JSON.stringify(this.tables)));
+    inMemory.set(Section.idOrder, bytesOf(this.idOrder()));
     const { hashes, keys } = this.sortVariants();
-    const n = this.placeCount;
-    const idOrder = new Uint32Array(n);
-    for (let i = 0; i < n; i++) idOrder[i] = i;
-    const ids = this.geonameId.view();
-    idOrder.sort((a, b) => ids[a]! - ids[b]!);
-    for (let i = 1; i < n; i++) {
-      if (ids[idOrder[i]!] === ids[idOrder[i - 1]!]) {
-        throw new DataFormatError({ field: "geonameid" }, "unique GeoNames ids", `${ids[idOrder[i]!]} twice`);
-      }
-    }
-    const sections: Uint8Array[] = [];
-    sections[Section.tables] = encoder.encode(JSON.stringify(this.tables));
-    sections[Section.geonameId] = bytesOf(ids);
-    sections[Section.latE7] = bytesOf(this.latE7.view());
-    sections[Section.lonE7] = bytesOf(this.lonE7.view());
-    sections[Section.population] = bytesOf(this.population.view());
-    sections[Section.country] = bytesOf(this.country.view());
-    sections[Section.admin1] = bytesOf(this.admin1.view());
-    sections[Section.feature] = bytesOf(this.feature.view());
-    sections[Section.timezone] = bytesOf(this.timezone.view());
-    sections[Section.nameOffsets] = bytesOf(this.nameOffsets.view());
-    sections[Section.nameBytes] = this.nameBytes.view();
-    sections[Section.idOrder] = bytesOf(idOrder);
-    sections[Section.keyOffsets] = bytesOf(this.keyOffsets.view());
-    sections[Section.keyBytes] = this.keyBytes.view();
-    sections[Section.postingOffsets] = bytesOf(this.postingOffsets.view());
-    sections[Section.postings] = bytesOf(this.postings.view());
-    sections[Section.fuzzyKeys] = bytesOf(this.fuzzyKeys.view());
-    sections[Section.fuzzyLengths] = this.fuzzyLengths.view();
-    sections[Section.variantHashes] = bytesOf(hashes);
-    sections[Section.variantPostings] = bytesOf(keys);
+    inMemory.set(Section.variantHashes, bytesOf(hashes));
+    inMemory.set(Section.variantPostings, bytesOf(keys));
 
+    const lengthOf = (s: number): number => inMemory.get(s)?.byteLength ?? this.spool(s).length;
     const table = Buffer.alloc(SECTION_TABLE_BYTES);
     table.writeUInt32LE(SECTION_COUNT, 0);
-    const chunks: Uint8Array[] = [table];
     let offset = SECTION_TABLE_BYTES;
     for (let s = 0; s < SECTION_COUNT; s++) {
-      const bytes = sections[s]!;
+      const length = lengthOf(s);
       table.writeUInt32LE(offset, 4 + s * 8);
-      table.writeUInt32LE(bytes.byteLength, 8 + s * 8);
-      chunks.push(bytes);
-      offset += bytes.byteLength;
-      const pad = (8 - (offset % 8)) % 8;
-      if (pad > 0) {
-        chunks.push(new Uint8Array(pad));
-        offset += pad;
-      }
+      table.writeUInt32LE(length, 8 + s * 8);
+      offset += length + ((8 - (length % 8)) % 8);
     }
     if (offset > MAX_U32) throw new RangeError(`places index of ${offset} bytes exceeds the 4 GiB the section table can address`);
-    return chunks;
+
+    const fd = openSync(file, "w");
+    let crc = 0;
+    let bytes = 0;
+    const write = (chunk: Uint8Array): void => {
+      writeSync(fd, chunk);
+      crc = crc32(chunk, crc);
+      bytes += chunk.byteLength;
+    };
+    try {
+      write(table);
+      for (let s = 0; s < SECTION_COUNT; s++) {
+        const data = inMemory.get(s);
+        if (data) write(data);
+        else this.spool(s).forEachChunk(write);
+        const pad = (8 - (lengthOf(s) % 8)) % 8;
+        if (pad > 0) write(new Uint8Array(pad));
+      }
+    } finally {
+      closeSync(fd);
+      for (const spool of this.spools.values()) spool.close();
+    }
+    return { file, bytes, crc32: crc >>> 0 };
   }
 
-  /** Sorts (hash, fuzzy ordinal) pairs by hash with a stable LSD radix sort (ordinals stay ascending). */
-  private sortVariants(): { hashes: Uint32Array; keys: Uint32Array } {
-    let h = this.pairHash.view();
-    let k = this.pairKey.view();
-    const m = h.length;
-    for (let shift = 0; shift < 32; shift += 16) {
-      const counts = new Uint32Array(65537);
-      for (let i = 0; i < m; i++) counts[((h[i]! >>> shift) & 0xffff) + 1]!++;
-      for (let d = 1; d <= 65536; d++) counts[d]! += counts[d - 1]!;
-      const h2 = new Uint32Array(m);
-      const k2 = new Uint32Array(m);
-      for (let i = 0; i < m; i++) {
-        const d = (h[i]! >>> shift) & 0xffff;
-        const at = counts[d]!++;
-        h2[at] = h[i]!;
-        k2[at] = k[i]!;
-      }
-      h = h2;
-      k = k2;
+  /** Place indexes sorted by GeoNames id; duplicate ids are refused. */
+  private idOrder(): Uint32Array {
+    const ids = this.ids.view();
+    const order = new Uint32Array(ids.length);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    const { keys } = radixSortPairs(ids, order);
+    for (let i = 1; i < keys.length; i++) {
+      if (ids[keys[i]!] === ids[keys[i - 1]!]) throw new DataFormatError({ field: "geonameid" }, "unique GeoNames ids", `${ids[keys[i]!]} twice`);
     }
-    return { hashes: h, keys: k };
+    return keys;
   }
+
+  /** Sorts (hash, fuzzy ordinal) pairs by hash; ordinals stay ascending within a hash. */
+  private sortVariants(): { hashes: Uint32Array; keys: Uint32Array } {
+    return radixSortPairs(this.pairHash.view(), this.pairKey.view());
+  }
+}
+
+/** Stable LSD radix sort of (uint32 sort key, uint32 value) pairs by key, two 16-bit passes. */
+function radixSortPairs(sortKeys: Uint32Array, values: Uint32Array): { hashes: Uint32Array; keys: Uint32Array } {
+  let h = sortKeys;
+  let k = values;
+  const m = h.length;
+  for (let shift = 0; shift < 32; shift += 16) {
+    const counts = new Uint32Array(65537);
+    for (let i = 0; i < m; i++) counts[((h[i]! >>> shift) & 0xffff) + 1]!++;
+    for (let d = 1; d <= 65536; d++) counts[d]! += counts[d - 1]!;
+    const h2 = new Uint32Array(m);
+    const k2 = new Uint32Array(m);
+    for (let i = 0; i < m; i++) {
+      const d = (h[i]! >>> shift) & 0xffff;
+      const at = counts[d]!++;
+      h2[at] = h[i]!;
+      k2[at] = k[i]!;
+    }
+    h = h2;
+    k = k2;
+  }
+  return { hashes: h, keys: k };
 }
 
 function bytesOf(array: Uint16Array | Uint32Array | Int32Array): Uint8Array {

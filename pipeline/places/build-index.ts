@@ -7,7 +7,7 @@ import { codePointLength } from "../../datasets/places/fold.ts";
 import type { PlacesTables } from "../../datasets/places/index-format.ts";
 import { PlacesIndexWriter } from "../../datasets/places/index-writer.ts";
 import { Progress } from "../common/progress.ts";
-import { KEYS_IN_BYTE_ORDER, PLACES_IN_RANK_ORDER } from "./database.ts";
+import { keysInByteOrder, PLACES_IN_RANK_ORDER } from "./database.ts";
 
 async function* rowsOf(conn: DuckDBConnection, sql: string): AsyncGenerator<unknown[]> {
   const result = await conn.stream(sql);
@@ -18,8 +18,8 @@ async function* rowsOf(conn: DuckDBConnection, sql: string): AsyncGenerator<unkn
   }
 }
 
-export async function buildIndex(conn: DuckDBConnection, tables: PlacesTables, placeCount: number, logger: Logger): Promise<{ writer: PlacesIndexWriter; fuzzyKeys: number }> {
-  const writer = new PlacesIndexWriter(tables);
+export async function buildIndex(conn: DuckDBConnection, tables: PlacesTables, placeCount: number, typoPlaces: number, workDir: string, logger: Logger): Promise<{ writer: PlacesIndexWriter; fuzzyKeys: number }> {
+  const writer = new PlacesIndexWriter(tables, workDir);
   const placeProgress = new Progress(logger, "index places", placeCount, "places");
   for await (const row of rowsOf(conn, PLACES_IN_RANK_ORDER)) {
     const [geonameId, name, lat, lon, population, country, admin1, feature, timezone] = row as [number, string, number, number, bigint, number, number, number, number];
@@ -29,7 +29,7 @@ export async function buildIndex(conn: DuckDBConnection, tables: PlacesTables, p
   placeProgress.finish();
   const keyProgress = new Progress(logger, "index names", undefined, "keys");
   let fuzzyKeys = 0;
-  for await (const row of rowsOf(conn, KEYS_IN_BYTE_ORDER)) {
+  for await (const row of rowsOf(conn, keysInByteOrder(typoPlaces))) {
     const [key, postings, primary] = row as [string, DuckDBListValue, boolean];
     const fuzzy = primary && codePointLength(key) >= 3;
     if (fuzzy) fuzzyKeys++;

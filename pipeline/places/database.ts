@@ -68,15 +68,19 @@ export const PLACES_IN_RANK_ORDER = `SELECT geonameid, name, latitude, longitude
 
 /**
  * One row per distinct folded key, in byte order: its postings (rank * 2 + weak, ascending) and
- * whether it is a primary name (name or ASCII name) of a populated place or an area, the keys that
- * take part in typo matching. A name is weak (matched exactly only) when every source giving that
- * key for that place marks it historic, colloquial or a code.
+ * whether it takes part in typo matching: a primary name (name or ASCII name) of a populated place
+ * or an area among the `typoPlaces` most important places (this bounds the typo index of a full
+ * allCountries build; cities500 is covered entirely). A name is weak (matched exactly only) when
+ * every source giving that key for that place marks it historic, colloquial or a code.
  */
-export const KEYS_IN_BYTE_ORDER = `SELECT key, list(posting ORDER BY posting) AS postings, bool_or(is_primary) AS is_primary
+export function keysInByteOrder(typoPlaces: number): string {
+  const limit = Math.max(0, Math.floor(typoPlaces));
+  return `SELECT key, list(posting ORDER BY posting) AS postings, bool_or(is_primary) AS is_primary
   FROM (
     SELECT n.key, CAST(p.rank * 2 + CASE WHEN bool_and(n.weak) THEN 1 ELSE 0 END AS UINTEGER) AS posting,
-      bool_or(n.source IN ('name', 'asciiname') AND p.feature_class IN ('P', 'A')) AS is_primary
+      bool_or(n.source IN ('name', 'asciiname') AND p.feature_class IN ('P', 'A') AND p.rank < ${limit}) AS is_primary
     FROM names n JOIN places p USING (geonameid)
     GROUP BY n.key, p.rank
   )
   GROUP BY key ORDER BY key`;
+}

@@ -11,12 +11,13 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { DATASETS } from "../../datasets/catalog.ts";
 import { ConfigError, DataFormatError } from "../../datasets/common/errors.ts";
 import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
-import { writeArtifact } from "../../datasets/artifact/write-artifact.ts";
 import { writeDuckdbMeta } from "../../datasets/artifact/duckdb-meta.ts";
 import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
 import type { PipelineStep, StepContext } from "../common/step.ts";
 import { buildIndex } from "./build-index.ts";
+import { publishIndex } from "./publish-index.ts";
+import type { WrittenPayload } from "../../datasets/places/index-writer.ts";
 import { loadCldrNames } from "./cldr-names.ts";
 import { configureDuckdb, loadDatabase } from "./database.ts";
 import { MalformedRows } from "./malformed.ts";
@@ -35,6 +36,7 @@ export interface PlacesArgs {
   alternateNames?: string;
   maxMalformed: number;
   memoryLimitMb: number;
+  typoPlaces: number;
 }
 
 const USAGE = `Options:
@@ -43,7 +45,9 @@ const USAGE = `Options:
   --places <path|url>           a place dump: cities500, cities15000 or allCountries (.txt, .zip or .gz)
   --alternate-names <path|url>  optional alternateNamesV2.txt (.txt, .zip or .gz)
   --max-malformed <n>           malformed rows tolerated over all files (default 1000); one more fails the build
-  --memory-limit-mb <n>         DuckDB memory limit while sorting and grouping (default 1024)
+  --memory-limit-mb <n>         DuckDB memory limit while sorting and grouping (default 512)
+  --typo-places <n>             typo matching covers the main names of the n most important places
+                                (default 500000: all of cities500; bounds the index of allCountries)
 Writes places/places.idx and places/places.duckdb under GEODATA_DATA_DIR.`;
 
 export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
@@ -54,7 +58,7 @@ export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
     if (!/^--[a-z0-9-]+$/.test(name) || value === undefined) throw new ConfigError("places", "--option value pairs (see --help)", args.join(" "));
     values.set(name.slice(2), value);
   }
-  const known = ["countries", "admin1", "places", "alternate-names", "max-malformed", "memory-limit-mb"];
+  const known = ["countries", "admin1", "places", "alternate-names", "max-malformed", "memory-limit-mb", "typo-places"];
   for (const k of values.keys()) if (!known.includes(k)) throw new ConfigError(`--${k}`, `one of ${known.map((x) => "--" + x).join(", ")}`, k);
   const required = (k: string): string => {
     const v = values.get(k);
@@ -74,7 +78,8 @@ export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
     places: required("places"),
     ...(alternateNames ? { alternateNames } : {}),
     maxMalformed: int("max-malformed", 1000, 0, 1_000_000_000),
-    memoryLimitMb: int("memory-limit-mb", 1024, 64, 1_048_576),
+    memoryLimitMb: int("memory-limit-mb", 512, 64, 1_048_576),
+    typoPlaces: int("typo-places", 500_000, 0, 4_294_967_295),
   };
 }
 
@@ -112,7 +117,7 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
     const dbTmp = path.join(workDir, "places.duckdb");
     const instance = await DuckDBInstance.create(dbTmp);
     const conn = await instance.connect();
-    let indexChunks: Uint8Array[];
+    let payload: WrittenPayload;
     let keyCount: number;
     let fuzzyKeys: number;
     let nameRows: number;
@@ -120,13 +125,13 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
     try {
       await configureDuckdb(conn, path.join(workDir, "duckdb-tmp"), a.memoryLimitMb);
       await loadDatabase(conn, staged, countries.rows, admin1.rows, workDir);
-      const built = await buildIndex(conn, tables, staged.places, logger);
+      const built = await buildIndex(conn, tables, staged.places, a.typoPlaces, workDir, logger);
       if (built.writer.placeCount !== staged.places) {
         throw new DataFormatError({ file: dbTmp, field: "places" }, `${staged.places} places`, `${built.writer.placeCount}`);
       }
       keyCount = built.writer.keyCount;
       fuzzyKeys = built.fuzzyKeys;
-      indexChunks = built.writer.finish();
+      payload = built.writer.finish(path.join(workDir, "places.idx.payload"));
       nameRows = Number((await conn.runAndReadAll("SELECT count(*) FROM names")).getRows()[0]![0]);
       const maxDate = (await conn.runAndReadAll("SELECT max(modification_date) FROM places")).getRows()[0]![0];
       newest = typeof maxDate === "string" ? maxDate : undefined;
@@ -155,8 +160,7 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
       instance.closeSync();
       await fs.mkdir(path.dirname(finalDb), { recursive: true });
       await fs.rename(dbTmp, finalDb);
-      await writeArtifact(finalIndex, { magic: spec.magic, formatVersion: spec.formatVersion, kind: "places", sources, counts, extra }, indexChunks);
-      const bytes = indexChunks.reduce((n, c) => n + c.byteLength, 0);
+      const bytes = await publishIndex(finalIndex, { magic: spec.magic, formatVersion: spec.formatVersion, kind: "places", sources, counts, extra }, payload);
       logger.info("places built", { ...counts, indexBytes: bytes, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) });
     } finally {
       try {

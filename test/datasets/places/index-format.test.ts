@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { DataFormatError } from "../../../datasets/common/errors.ts";
 import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
 import { PlacesIndexWriter } from "../../../datasets/places/index-writer.ts";
@@ -6,19 +9,27 @@ import type { PlacesTables } from "../../../datasets/places/index-format.ts";
 
 const tables: PlacesTables = { countries: [], continents: [], admin1: [], features: [{ featureClass: "P", featureCode: "PPLC" }], timezones: ["Europe/Berlin"], qualifiers: [] };
 
-function concat(chunks: Uint8Array[]): Uint8Array {
-  return new Uint8Array(Buffer.concat(chunks));
+const dir = mkdtempSync(path.join(os.tmpdir(), "places-index-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const newWriter = (): PlacesIndexWriter => new PlacesIndexWriter(tables, mkdtempSync(path.join(dir, "w")));
+function payloadOf(w: PlacesIndexWriter): Uint8Array {
+  const file = path.join(dir, `payload-${n++}`);
+  const written = w.finish(file);
+  const bytes = new Uint8Array(readFileSync(file));
+  expect(bytes.byteLength).toBe(written.bytes);
+  return bytes;
 }
 
 describe("places index format", () => {
   it("round-trips places and keys (Berlin and Potsdam from cities500)", () => {
-    const w = new PlacesIndexWriter(tables);
+    const w = newWriter();
     w.addPlace({ geonameId: 2950159, name: "Berlin", lat: 52.52437, lon: 13.41053, population: 3426354, country: -1, admin1: -1, feature: 0, timezone: 0 });
     w.addPlace({ geonameId: 2852458, name: "Potsdam", lat: 52.39886, lon: 13.06566, population: 129837, country: -1, admin1: -1, feature: 0, timezone: 0 });
     w.addKey("berlin", [0], true);
     w.addKey("potsdam", [2], true);
     w.addKey("берлин", [1], false);
-    const ix = PlacesIndex.from(concat(w.finish()));
+    const ix = PlacesIndex.from(payloadOf(w));
     expect(ix.placeCount).toBe(2);
     expect(ix.name(1)).toBe("Potsdam");
     expect(ix.lat(0)).toBe(52.52437);
@@ -34,14 +45,14 @@ describe("places index format", () => {
   });
 
   it("refuses keys out of byte order and postings out of place order", () => {
-    const w = new PlacesIndexWriter(tables);
+    const w = newWriter();
     w.addKey("potsdam", [0], true);
     expect(() => w.addKey("berlin", [0], true)).toThrow(DataFormatError);
     expect(() => w.addKey("zz", [4, 2], true)).toThrow(/ascending/);
   });
 
   it("refuses a damaged section table", () => {
-    const bytes = concat(new PlacesIndexWriter(tables).finish());
+    const bytes = payloadOf(newWriter());
     bytes[0] = 7;
     expect(() => PlacesIndex.from(bytes)).toThrow(/20 sections/);
   });
