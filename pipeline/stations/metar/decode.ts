@@ -13,20 +13,13 @@ import {
   readVerticalVisibility,
   readWeather,
   readWind,
-  STATUTE_MILE_M,
 } from "./groups.ts";
 import { decodeRemarks } from "./remarks.ts";
-import type { MetarReport, MetarVisibility } from "./types.ts";
+import type { MetarReport } from "./types.ts";
+import { readVisibility } from "./visibility.ts";
 
 const RE_STATION = /^[A-Z][A-Z0-9]{3}$/;
 const RE_TIME = /^(\d\d)(\d\d)(\d\d)Z$/;
-const RE_VIS_M = /^(\d{4})(NDV)?$/;
-const RE_VIS_DIR = /^(\d{4})(N|NE|E|SE|S|SW|W|NW)$/;
-const RE_VIS_SM = /^([MP])?(?:(\d{1,3})|(\d{1,2})\/(\d{1,2}))SM$/;
-const RE_WHOLE = /^\d{1,2}$/;
-/** Visibility in kilometres (`20KM`), written by some stations instead of 9999. */
-const RE_VIS_KM = /^(\d{1,2})KM$/;
-const RE_FRACTION_SM = /^(\d{1,2})\/(\d{1,2})SM$/;
 const RE_MISSING = /^\/+$/;
 const RE_RUNWAY_STATE = /^(?:R\d{2}[LCR]?\/[\d/]{6}|R\d{2}[LCR]?\/CLRD\d\d|\d{8})$/;
 const RE_SEA = /^W(M?\d{2}|\/\/)\/(S\d|S\/|H\d{1,3})$/;
@@ -39,30 +32,14 @@ const RE_COLOUR = /^(?:BLACK)?(?:BLU|WHT|GRN|YLO1?|YLO2|AMB|RED)\+?$/;
 const MISSING_FORMS = new Set(["////SM", "RE//", "////KM", "NSW"]);
 const KEYWORDS = new Set(["METAR", "SPECI", "AUTO", "COR", "NIL", "RMK", "CAVOK", "NOSIG", "BECMG", "TEMPO", "RTD"]);
 
-function newVisibility(): MetarVisibility {
-  return { cavok: false, ndv: false, directional: [] };
-}
-
 function emptyReport(unread: UnreadGroup[]): MetarReport {
   return { kind: "METAR", auto: false, correction: false, nil: false, rvr: [], weather: [], recentWeather: [], clouds: [], skyObscured: false, trends: [], unread };
-}
-
-/** Visibility in statute miles: whole, fraction, or both (`2 1/2SM` arrives as two tokens). */
-function setStatuteMiles(report: MetarReport, miles: number, qualifier: string | undefined): void {
-  const vis = report.visibility ?? newVisibility();
-  vis.statuteMiles = miles;
-  vis.metres = Math.round(miles * STATUTE_MILE_M);
-  if (qualifier === "M") vis.qualifier = "lessThan";
-  else if (qualifier === "P") vis.qualifier = "atLeast";
-  else delete vis.qualifier;
-  report.visibility = vis;
 }
 
 /** Reads one body group; returns how many tokens it consumed (0 = not read). */
 function readBodyGroup(report: MetarReport, tokens: readonly Token[], i: number): number {
   const g = tokens[i]!.text;
   const c = g.charCodeAt(0);
-  let m: RegExpExecArray | null;
   if (c >= 0x30 && c <= 0x39) {
     if (g.endsWith("KT") || g.endsWith("MPS") || g.endsWith("KMH")) {
       const wind = readWind(g);
@@ -70,44 +47,8 @@ function readBodyGroup(report: MetarReport, tokens: readonly Token[], i: number)
       report.wind = wind;
       return 1;
     }
-    if ((m = RE_VIS_M.exec(g))) {
-      const vis = report.visibility ?? newVisibility();
-      const v = Number(m[1]);
-      if (vis.metres === undefined) {
-        // 9999 means "10 km or more".
-        vis.metres = v === 9999 ? 10000 : v;
-        if (v === 9999) vis.qualifier = "atLeast";
-      } else vis.directional.push({ metres: v, direction: "" });
-      if (m[2]) vis.ndv = true;
-      report.visibility = vis;
-      return 1;
-    }
-    if ((m = RE_VIS_DIR.exec(g))) {
-      const vis = report.visibility ?? newVisibility();
-      vis.directional.push({ metres: Number(m[1]), direction: m[2]! });
-      report.visibility = vis;
-      return 1;
-    }
-    if ((m = RE_VIS_SM.exec(g))) {
-      const miles = m[2] !== undefined ? Number(m[2]) : Number(m[3]) / Number(m[4]);
-      if (!Number.isFinite(miles)) return 0;
-      setStatuteMiles(report, miles, m[1]);
-      return 1;
-    }
-    if ((m = RE_VIS_KM.exec(g))) {
-      const vis = report.visibility ?? newVisibility();
-      vis.metres = Number(m[1]) * 1000;
-      report.visibility = vis;
-      return 1;
-    }
-    if (RE_WHOLE.test(g)) {
-      const next = tokens[i + 1]?.text;
-      if (next !== undefined && (m = RE_FRACTION_SM.exec(next)) && Number(m[2]) > 0) {
-        setStatuteMiles(report, Number(g) + Number(m[1]) / Number(m[2]), undefined);
-        return 2;
-      }
-      return 0;
-    }
+    const used = readVisibility(report, tokens, i);
+    if (used > 0) return used;
     const sector = readSector(g);
     if (sector) {
       if (!report.wind) return 0;
@@ -140,21 +81,10 @@ function readBodyGroup(report: MetarReport, tokens: readonly Token[], i: number)
     if (cloud) report.clouds.push(cloud);
     return cloud ? 1 : 0;
   }
-  if (g === "CAVOK") {
-    const vis = report.visibility ?? newVisibility();
-    vis.cavok = true;
-    vis.metres = 10000;
-    vis.qualifier = "atLeast";
-    report.visibility = vis;
-    return 1;
-  }
+  if (g === "CAVOK") return readVisibility(report, tokens, i);
   if (c === 0x4d /* M */ || c === 0x50 /* P */) {
-    if ((m = RE_VIS_SM.exec(g))) {
-      const miles = m[2] !== undefined ? Number(m[2]) : Number(m[3]) / Number(m[4]);
-      if (!Number.isFinite(miles)) return 0;
-      setStatuteMiles(report, miles, m[1]);
-      return 1;
-    }
+    const used = readVisibility(report, tokens, i);
+    if (used > 0) return used;
     const temps = readTemperatures(g);
     if (temps) {
       if (temps.t !== undefined) report.temperatureC = temps.t;
