@@ -245,7 +245,7 @@ if (existsSync(shared)) {
   const collectS = (performance.now() - t1) / 1000;
   const run = [...collected.runs.values()][0]!;
   const t2 = performance.now();
-  const built = buildRun(GFS025, run, store, silentLogger, [6, 18]);
+  const built = buildRun(GFS025, run, store, silentLogger, { steps: [6, 18] });
   const buildS = (performance.now() - t2) / 1000;
   const perField = collectS / collected.messagesDecoded;
   const perValue = buildS / (built.meta.variables.length * built.meta.steps.length * 1_038_240);

@@ -63,7 +63,7 @@ export const DATASETS: Readonly<Record<DatasetName, DatasetSpec>> = {
     file: "forecast/index.bin",
     storage: "envelope",
     magic: "GEODFCST",
-    formatVersion: 1,
+    formatVersion: 2,
     step: "forecast",
   },
 };

@@ -42,13 +42,23 @@ export class ForecastRun {
   ) {
     this.layout = tileLayout(meta.grid, meta.tile);
     this.varIndex = new Map(meta.variables.map((v, k) => [v.name, k]));
-    const table = source.read(0, tileTableBytes(this.layout.count));
+    const tableBytes = tileTableBytes(this.layout.count);
+    const payloadBytes = metadata.payloadBytes;
+    const table = payloadBytes >= tableBytes ? source.read(payloadBytes - tableBytes, tableBytes) : new Uint8Array(0);
     const view = new DataView(table.buffer, table.byteOffset, table.byteLength);
-    if (table.byteLength < 8 || view.getUint32(0, true) !== this.layout.count) {
-      throw new DataFormatError({ file, offset: 0, field: "tileCount" }, `${this.layout.count} tiles for the grid in the metadata`, table.byteLength < 8 ? "a truncated table" : String(view.getUint32(0, true)));
+    const countAt = tableBytes - 8;
+    if (table.byteLength < tableBytes || view.getUint32(countAt, true) !== this.layout.count) {
+      throw new DataFormatError(
+        { file, offset: Math.max(0, payloadBytes - tableBytes), field: "tileCount" },
+        `a tile table of ${this.layout.count} tiles for the grid in the metadata`,
+        table.byteLength < tableBytes ? `a payload of ${payloadBytes} bytes` : String(view.getUint32(countAt, true)),
+      );
     }
     this.tileOffsets = new Float64Array(this.layout.count + 1);
-    for (let t = 0; t <= this.layout.count; t++) this.tileOffsets[t] = view.getFloat64(8 + 8 * t, true);
+    for (let t = 0; t <= this.layout.count; t++) this.tileOffsets[t] = view.getFloat64(8 * t, true);
+    if (this.tileOffsets[this.layout.count] !== payloadBytes - tableBytes) {
+      throw new DataFormatError({ file, field: "tileOffsets" }, `tile records ending at ${payloadBytes - tableBytes}`, String(this.tileOffsets[this.layout.count]));
+    }
   }
 
   /** Opens a run held in memory (checks magic, version, checksum). */

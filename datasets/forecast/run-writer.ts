@@ -2,13 +2,32 @@
  * Writes the payload of a run file (FORMAT.md): `add()` one band of tile rows at a time, south to
  * north, then `finish()`. Each band holds, per variable, the series of every cell of the band's
  * rows (time-major per cell: `values[(row * nLon + col) * nSteps + step]`).
+ *
+ * Tile records are gathered in 4 MB blocks kept in memory, or appended to a spill file for runs
+ * too large to hold (a GFS 0.25 degree run is several GB); the tile table goes last, so the
+ * payload's CRC-32 is computed as the blocks are produced.
  */
+import { closeSync, openSync, writeSync } from "node:fs";
+import { crc32 } from "node:zlib";
 import { ByteSink, SeriesEncoder } from "./series-codec.ts";
 import { tileExtent, tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";
 import type { RunMeta } from "./types.ts";
 
 /** Tile records are gathered into blocks of this size before they are written. */
 const BLOCK_BYTES = 4 * 2 ** 20;
+
+/** A finished payload: the spill file's bytes (if any) followed by `chunks`. */
+export interface RunPayload {
+  spill?: { path: string; bytes: number };
+  chunks: Uint8Array[];
+  bytes: number;
+  crc32: number;
+}
+
+export interface RunWriterOptions {
+  /** Append tile records to this file instead of keeping them in memory. */
+  spillPath?: string;
+}
 
 export class RunWriter {
   private readonly layout: TileLayout;
@@ -21,10 +40,18 @@ export class RunWriter {
   private nextTileRow = 0;
   private position: number;
 
-  constructor(private readonly meta: RunMeta) {
+  private crc = 0;
+  private spillFd: number | undefined;
+  private spillBytes = 0;
+
+  constructor(
+    private readonly meta: RunMeta,
+    private readonly options: RunWriterOptions = {},
+  ) {
     this.layout = tileLayout(meta.grid, meta.tile);
     this.offsets = new Float64Array(this.layout.count + 1);
-    this.position = tileTableBytes(this.layout.count);
+    this.position = 0;
+    if (options.spillPath) this.spillFd = openSync(options.spillPath, "w");
   }
 
   /** Rows covered by the next band (`add` expects exactly these). */
@@ -81,27 +108,47 @@ export class RunWriter {
   /** Copies a record into the current block (records are small; one write per block, not per tile). */
   private append(record: Uint8Array): void {
     if (this.block.length - this.blockUsed < record.length) {
-      if (this.blockUsed > 0) this.records.push(this.block.subarray(0, this.blockUsed));
+      this.flushBlock();
       this.block = new Uint8Array(Math.max(BLOCK_BYTES, record.length));
-      this.blockUsed = 0;
     }
     this.block.set(record, this.blockUsed);
     this.blockUsed += record.length;
   }
 
-  /** The payload chunks, in order. Throws when bands are missing. */
-  finish(): Uint8Array[] {
+  private flushBlock(): void {
+    if (this.blockUsed === 0) return;
+    const full = this.block.subarray(0, this.blockUsed);
+    this.crc = crc32(full, this.crc);
+    if (this.spillFd === undefined) {
+      this.records.push(full);
+    } else {
+      let done = 0;
+      while (done < full.length) done += writeSync(this.spillFd, full, done, full.length - done, this.spillBytes + done);
+      this.spillBytes += full.length;
+    }
+    this.block = new Uint8Array(0);
+    this.blockUsed = 0;
+  }
+
+  /** The payload (records, then the tile table). Throws when bands are missing. */
+  finish(): RunPayload {
     if (this.nextTileRow !== this.layout.tilesLat) {
       throw new Error(`RunWriter.finish: ${this.layout.tilesLat - this.nextTileRow} bands not added`);
     }
-    if (this.blockUsed > 0) this.records.push(this.block.subarray(0, this.blockUsed));
-    this.blockUsed = 0;
+    this.flushBlock();
     this.offsets[this.layout.count] = this.position;
-    const head = new Uint8Array(tileTableBytes(this.layout.count));
-    const view = new DataView(head.buffer);
-    view.setUint32(0, this.layout.count, true);
-    view.setUint32(4, 0, true);
-    for (let t = 0; t <= this.layout.count; t++) view.setFloat64(8 + 8 * t, this.offsets[t]!, true);
-    return [head, ...this.records];
+    const table = new Uint8Array(tileTableBytes(this.layout.count));
+    const view = new DataView(table.buffer);
+    for (let t = 0; t <= this.layout.count; t++) view.setFloat64(8 * t, this.offsets[t]!, true);
+    view.setUint32(8 * (this.layout.count + 1), this.layout.count, true);
+    view.setUint32(8 * (this.layout.count + 1) + 4, 0, true);
+    const crc = crc32(table, this.crc) >>> 0;
+    const bytes = this.position + table.length;
+    if (this.spillFd !== undefined) {
+      closeSync(this.spillFd);
+      this.spillFd = undefined;
+      return { spill: { path: this.options.spillPath!, bytes: this.spillBytes }, chunks: [table], bytes, crc32: crc };
+    }
+    return { chunks: [...this.records, table], bytes, crc32: crc };
   }
 }

@@ -24,7 +24,7 @@ export function tileExtent(grid: ForecastGrid, tile: TileShape, tileRow: number,
   };
 }
 
-/** Bytes before the first tile record: tile count, reserved word, then nTiles + 1 float64 offsets. */
+/** Bytes of the tile table that ends the payload: nTiles + 1 float64 offsets, tile count, reserved word. */
 export function tileTableBytes(count: number): number {
-  return 8 + 8 * (count + 1);
+  return 8 * (count + 1) + 8;
 }

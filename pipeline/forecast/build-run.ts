@@ -4,7 +4,7 @@
  * fields through windows.ts), then transposes band by band into time-major cell series.
  */
 import type { Logger } from "../../datasets/common/log.ts";
-import { RunWriter } from "../../datasets/forecast/run-writer.ts";
+import { RunWriter, type RunPayload } from "../../datasets/forecast/run-writer.ts";
 import type { RunMeta, StoredVariable } from "../../datasets/forecast/types.ts";
 import { VARIABLE_NAMES, variableDefinition } from "../../datasets/forecast/variables.ts";
 import type { CollectedRun } from "./collect.ts";
@@ -19,7 +19,7 @@ type Source = { kind: "field"; key: string } | { kind: "plan"; plan: StepPlan; k
 
 export interface BuiltRun {
   meta: RunMeta;
-  payload: Uint8Array[];
+  payload: RunPayload;
   /** Per variable: steps filled, steps derived by differencing, steps using a longer window. */
   coverage: Record<string, { filled: number; derived: number; widened: number }>;
 }
@@ -42,7 +42,15 @@ export function runSteps(domain: ModelDomain, run: CollectedRun, wanted: readonl
   return { steps, intervalStart };
 }
 
-export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldStore, logger: Logger, wanted: readonly number[] = domain.steps): BuiltRun {
+export interface BuildOptions {
+  /** Lead times wanted (default all the domain's). */
+  steps?: readonly number[];
+  /** Spill the payload to this file instead of memory (large runs). */
+  spillPath?: string;
+}
+
+export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldStore, logger: Logger, options: BuildOptions = {}): BuiltRun {
+  const wanted = options.steps ?? domain.steps;
   const { steps, intervalStart } = runSteps(domain, run, wanted);
   const indices = [...run.fields.keys()].sort((a, b) => VARIABLE_NAMES.indexOf(domain.variables[a]!.name) - VARIABLE_NAMES.indexOf(domain.variables[b]!.name));
   const variables: StoredVariable[] = [];
@@ -84,7 +92,7 @@ export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldSto
     variables,
     absent: VARIABLE_NAMES.filter((n) => !variables.some((v) => v.name === n)),
   };
-  const writer = new RunWriter(meta);
+  const writer = new RunWriter(meta, options.spillPath ? { spillPath: options.spillPath } : {});
   const nSteps = steps.length;
   for (let band = writer.nextBand(); band; band = writer.nextBand()) {
     const first = band.firstRow * domain.grid.nLon;

@@ -6,14 +6,16 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
+import { DataFormatError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
 import { decodeIndex, writeIndex } from "../../datasets/forecast/index-file.ts";
 import { writeRunFile } from "../../datasets/forecast/run-file.ts";
+import type { RunPayload } from "../../datasets/forecast/run-writer.ts";
 import type { ForecastIndex, IndexedRun, RunMeta } from "../../datasets/forecast/types.ts";
 
 export interface RunToPublish {
   meta: RunMeta;
-  payload: Uint8Array[];
+  payload: RunPayload;
   sources: SourceInfo[];
 }
 
@@ -23,8 +25,11 @@ export function runFileName(model: string, runTime: string): string {
   return `${model}/${stamp}.fcst`;
 }
 
-/** The current index, or an empty one when there is none (a corrupt index is an error). */
-export async function readCurrentIndex(forecastDir: string): Promise<ForecastIndex> {
+/**
+ * The current index, or an empty one when there is none. An index this code cannot read (an older
+ * format version, a corrupt file) is replaced: its runs are rebuilt on demand and its files swept.
+ */
+export async function readCurrentIndex(forecastDir: string, logger?: Logger): Promise<ForecastIndex> {
   const file = path.join(forecastDir, "index.bin");
   let bytes: Buffer;
   try {
@@ -32,11 +37,30 @@ export async function readCurrentIndex(forecastDir: string): Promise<ForecastInd
   } catch {
     return { runs: [] };
   }
-  return decodeIndex(bytes, file).index;
+  try {
+    return decodeIndex(bytes, file).index;
+  } catch (err) {
+    if (!(err instanceof DataFormatError)) throw err;
+    logger?.warn("previous forecast index unreadable, it will be replaced", { file, reason: err.message });
+    return { runs: [] };
+  }
+}
+
+/** Deletes run files the index does not list (older runs, files of an older format, leftovers). */
+async function sweep(forecastDir: string, kept: Set<string>, logger: Logger): Promise<void> {
+  for (const entry of await fs.readdir(forecastDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    for (const name of await fs.readdir(path.join(forecastDir, entry.name))) {
+      const rel = `${entry.name}/${name}`;
+      if (!name.endsWith(".fcst") || kept.has(rel)) continue;
+      await fs.rm(path.join(forecastDir, entry.name, name), { force: true });
+      logger.info("old run removed", { file: rel });
+    }
+  }
 }
 
 export async function publishRuns(forecastDir: string, runs: readonly RunToPublish[], keep: number, logger: Logger): Promise<ForecastIndex> {
-  const current = await readCurrentIndex(forecastDir);
+  const current = await readCurrentIndex(forecastDir, logger);
   const fresh: IndexedRun[] = [];
   for (const run of runs) {
     const file = runFileName(run.meta.model, run.meta.runTime);
@@ -61,11 +85,6 @@ export async function publishRuns(forecastDir: string, runs: readonly RunToPubli
   const index: ForecastIndex = { runs: kept };
   const sources = runs.flatMap((r) => r.sources);
   await writeIndex(path.join(forecastDir, "index.bin"), index, sources);
-  const keptFiles = new Set(kept.map((r) => r.file));
-  for (const r of [...current.runs, ...fresh]) {
-    if (keptFiles.has(r.file)) continue;
-    await fs.rm(path.join(forecastDir, ...r.file.split("/")), { force: true });
-    logger.info("old run removed", { model: r.model, runTime: r.runTime, file: r.file });
-  }
+  await sweep(forecastDir, new Set(kept.map((r) => r.file)), logger);
   return index;
 }

@@ -27,6 +27,8 @@ export const EMBEDDED_GRIB_DIR = path.join(EMBEDDED_DIR, "grib");
 /** The sample models built from datasets/embedded/grib by `build-default`. */
 export const EMBEDDED_MODELS = ["gfs-2p5-sample", "gfs-iberia-grib1", "gfs-mediterranean-grib1", "gfs-alaska-0p5", "gfs-alaska-2p5", "gfs-1p0-precip"];
 
+/** Run payloads of more values than this are assembled in a temporary file, not in memory. */
+const SPILL_VALUES = 64 * 2 ** 20;
 /** Fields held in memory up to this many bytes per run; beyond, spilled to a temporary file. */
 const MEMORY_BUDGET = 2 * 2 ** 30;
 
@@ -59,7 +61,7 @@ async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepCon
   const source = sourceFor(o, domain, ctx);
   const steps = domain.steps.filter((s) => s >= o.fromHour && s <= o.toHour && (!o.onlySteps || o.onlySteps.includes(s)));
   const keep = o.keep ?? ctx.config.forecastKeepRuns;
-  const existing = new Set((await readCurrentIndex(path.join(ctx.config.dataDir, "forecast"))).runs.filter((r) => r.model === domain.id).map((r) => r.runTime));
+  const existing = new Set((await readCurrentIndex(path.join(ctx.config.dataDir, "forecast"), log)).runs.filter((r) => r.model === domain.id).map((r) => r.runTime));
   let files: string[];
   let wanted: Set<string>;
   if (domain.needsRun) {
@@ -90,7 +92,9 @@ async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepCon
     report.messagesDecoded += collected.messagesDecoded;
     const out: RunToPublish[] = [];
     for (const run of [...collected.runs.values()].sort((a, b) => b.runTime.getTime() - a.runTime.getTime())) {
-      const built = buildRun(domain, run, store, log, steps);
+      const values = domain.grid.nLat * domain.grid.nLon * domain.variables.length * steps.length;
+      const spillPath = values > SPILL_VALUES ? path.join(os.tmpdir(), `geodata-forecast-${process.pid}-${randomBytes(4).toString("hex")}.payload`) : undefined;
+      const built = buildRun(domain, run, store, log, spillPath ? { steps, spillPath } : { steps });
       const sources: SourceInfo[] = [];
       for (const f of run.sources) {
         const where = source.locate(f);
@@ -137,7 +141,7 @@ export const forecastStep: PipelineStep = {
   name: "forecast",
   summary: "GRIB forecasts (local files or NOMADS byte ranges) -> per-run time-series store",
   usage: USAGE,
-  codeVersion: 1,
+  codeVersion: 2,
   embeddedDefault: {
     // The 1 degree model also reads a 24-hour file that is not embedded: list only what is there.
     inputs: () => [...new Set(MODELS.filter((m) => EMBEDDED_MODELS.includes(m.id)).flatMap((m) => m.files(undefined, m.steps).map((f) => path.join(EMBEDDED_GRIB_DIR, f.path))))].filter((f) => existsSync(f)),

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -96,9 +97,9 @@ describe("run file", () => {
     return a;
   });
 
-  async function build(): Promise<string> {
+  async function build(spill = false): Promise<string> {
     dir = await mkdtemp(path.join(tmpdir(), "fcst-"));
-    const writer = new RunWriter(meta);
+    const writer = new RunWriter(meta, spill ? { spillPath: path.join(dir, "spill.tmp") } : {});
     for (let band = writer.nextBand(); band; band = writer.nextBand()) {
       const slice = truth.map((a) => a.slice(band.firstRow * meta.grid.nLon * nSteps, (band.firstRow + band.rows) * meta.grid.nLon * nSteps));
       writer.add(slice);
@@ -160,6 +161,15 @@ describe("run file", () => {
     expect(store.pointSeries("test", 0, 0)!.steps).toEqual(meta.steps);
     expect(store.pointSeries("other", 0, 0)).toBeUndefined();
     store.close();
+  });
+
+  it("writes the same bytes when the payload is spilled to a file", async () => {
+    const inMemory = await readFile(await build());
+    const spilled = await readFile(await build(true));
+    // Only the build time in the metadata differs.
+    const strip = (b: Buffer): string => b.toString("latin1").replace(/"builtAt":"[^"]*"/, "");
+    expect(strip(spilled)).toBe(strip(inMemory));
+    expect(existsSync(path.join(dir, "spill.tmp"))).toBe(false);
   });
 
   it("reads a large run through positioned reads with the same results", async () => {

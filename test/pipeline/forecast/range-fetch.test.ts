@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEnvelope } from "../../../datasets/artifact/envelope.ts";
+import { DATASETS } from "../../../datasets/catalog.ts";
 import { EMBEDDED_DIR, SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
 import { openForecastStore } from "../../../datasets/forecast/store.ts";
 import { runForecast } from "../../../pipeline/forecast/step.ts";
@@ -107,7 +108,7 @@ async function payloads(dataDir: string): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   for (const entry of store.index.runs) {
     const file = path.join(dir, entry.file);
-    out.set(entry.file, Buffer.from(openEnvelope(await readFile(file), { magic: "GEODFCST", formatVersion: 1, file }).payload));
+    out.set(entry.file, Buffer.from(openEnvelope(await readFile(file), { magic: DATASETS.forecast.magic, formatVersion: DATASETS.forecast.formatVersion, file }).payload));
   }
   store.close();
   return out;
