@@ -51,21 +51,38 @@ export class ByteSink {
   /** Appends `count` values of `width` bits, least significant bit first. */
   packBits(values: Uint32Array, count: number, width: number): void {
     const byteCount = Math.ceil((count * width) / 8);
-    this.reserve(byteCount);
+    this.reserve(byteCount + 4);
     const out = this.bytes;
-    out.fill(0, this.length, this.length + byteCount);
-    let bit = 0;
-    for (let k = 0; k < count; k++) {
-      let x = values[k]!;
-      let remaining = width;
-      while (remaining > 0) {
-        const at = this.length + (bit >> 3);
-        const shift = bit & 7;
-        const take = Math.min(8 - shift, remaining);
-        out[at] = out[at]! | ((x & ((1 << take) - 1)) << shift);
-        x = x >>> take;
-        bit += take;
-        remaining -= take;
+    let at = this.length;
+    if (width <= 24) {
+      // A 32-bit accumulator holds the pending bits (fewer than 8) plus one value.
+      let acc = 0;
+      let bits = 0;
+      for (let k = 0; k < count; k++) {
+        acc |= values[k]! << bits;
+        bits += width;
+        while (bits >= 8) {
+          out[at++] = acc & 0xff;
+          acc >>>= 8;
+          bits -= 8;
+        }
+      }
+      if (bits > 0) out[at++] = acc & 0xff;
+    } else {
+      out.fill(0, at, at + byteCount);
+      let bit = 0;
+      for (let k = 0; k < count; k++) {
+        let x = values[k]!;
+        let remaining = width;
+        while (remaining > 0) {
+          const o = at + (bit >> 3);
+          const shift = bit & 7;
+          const take = Math.min(8 - shift, remaining);
+          out[o] = out[o]! | ((x & ((1 << take) - 1)) << shift);
+          x = x >>> take;
+          bit += take;
+          remaining -= take;
+        }
       }
     }
     this.length += byteCount;

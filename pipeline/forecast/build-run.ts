@@ -4,6 +4,7 @@
  * fields through windows.ts), then transposes band by band into time-major cell series.
  */
 import type { Logger } from "../../datasets/common/log.ts";
+import { Progress } from "../common/progress.ts";
 import { RunWriter, type RunPayload } from "../../datasets/forecast/run-writer.ts";
 import type { RunMeta, StoredVariable } from "../../datasets/forecast/types.ts";
 import { VARIABLE_NAMES, variableDefinition } from "../../datasets/forecast/variables.ts";
@@ -94,6 +95,7 @@ export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldSto
   };
   const writer = new RunWriter(meta, options.spillPath ? { spillPath: options.spillPath } : {});
   const nSteps = steps.length;
+  const progress = new Progress(logger, `assemble ${domain.id} ${meta.runTime}`, domain.grid.nLat, "rows");
   for (let band = writer.nextBand(); band; band = writer.nextBand()) {
     const first = band.firstRow * domain.grid.nLon;
     const count = band.rows * domain.grid.nLon;
@@ -114,7 +116,9 @@ export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldSto
       return out;
     });
     writer.add(arrays);
+    progress.tick(band.rows);
   }
+  progress.finish();
   logger.info("run assembled", { model: domain.id, runTime: meta.runTime, steps: nSteps, variables: variables.length, absent: meta.absent.length, coverage });
   return { meta, payload: writer.finish(), coverage };
 }
