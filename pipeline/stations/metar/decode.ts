@@ -28,6 +28,7 @@ const TREND = new Set(["NOSIG", "BECMG", "TEMPO"]);
 const CLEAR = new Set(["SKC", "CLR", "NSC", "NCD"]);
 /** Colour states of military aerodromes (BLU ... RED, BLACK prefix, + suffix): read, not used. */
 const RE_COLOUR = /^(?:BLACK)?(?:BLU|WHT|GRN|YLO1?|YLO2|AMB|RED)\+?$/;
+const COLOUR_FIRST = new Set([..."BWGYAR"].map((ch) => ch.charCodeAt(0)));
 /** Groups written as "not reported" in their own unit (////SM, RE//), and NSW (no significant weather). */
 const MISSING_FORMS = new Set(["////SM", "RE//", "////KM", "NSW"]);
 const KEYWORDS = new Set(["METAR", "SPECI", "AUTO", "COR", "NIL", "RMK", "CAVOK", "NOSIG", "BECMG", "TEMPO", "RTD"]);
@@ -64,7 +65,7 @@ function readBodyGroup(report: MetarReport, tokens: readonly Token[], i: number)
     }
     return RE_RUNWAY_STATE.test(g) ? 1 : 0;
   }
-  if (MISSING_FORMS.has(g) || RE_COLOUR.test(g)) return 1;
+  if (MISSING_FORMS.has(g) || (COLOUR_FIRST.has(c) && RE_COLOUR.test(g))) return 1;
   if (c === 0x2f /* / */) {
     if (RE_MISSING.test(g)) return 1;
     if (g.endsWith("KT") || g.endsWith("MPS") || g.endsWith("KMH")) {
@@ -210,7 +211,7 @@ function decodeInto(text: string, report: MetarReport): void {
     }
     if (g === "NIL") report.nil = true;
     else if (g === "AUTO") report.auto = true;
-    else if (g === "COR" || RE_CORRECTION.test(g)) report.correction = true;
+    else if (g === "COR" || (g.length === 3 && g.charCodeAt(0) === 0x43 && RE_CORRECTION.test(g))) report.correction = true;
     else if (g === "RTD" || g === "METAR" || g === "SPECI") {
       // RTD: a delayed report; a repeated type word is harmless.
     } else {
