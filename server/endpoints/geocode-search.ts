@@ -21,7 +21,8 @@ const DESCRIPTION = `Forward geocoding over the GeoNames gazetteer (the embedded
   forms such as UK) or its admin-1 area (name, or its letter code such as IL or ENG, or the full
   GeoNames code such as US.IL). A qualifier that names several things (CA: Canada and California)
   accepts any of them. When a part after a comma is not a known qualifier the whole text is
-  searched as one name.
+  searched as one name. Without a comma, when the whole text matches nothing, its trailing words
+  are tried as a qualifier ("Paris France", "Portland Oregon").
 - **Order**: by tier, then by a static importance: log10(population + 1) plus a bonus for capitals
   (PPLC +2) and administrative seats (PPLA +1, PPLA2 +0.5, ...), ties broken by GeoNames id.
   The order is total and deterministic, so paging with \`offset\` never repeats or skips a place.

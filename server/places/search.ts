@@ -8,7 +8,8 @@
  * Qualifiers: "name, q1, q2" restricts to places whose country or admin-1 area each qualifier
  * names (ISO2/ISO3, country names in 23 languages, admin-1 name or code). When a part after a
  * comma is not a known qualifier, the whole text is searched as one name ("Washington, D.C."
- * also resolves: "dc" is the admin-1 code).
+ * also resolves: "dc" is the admin-1 code). Without a comma, when the whole text matches nothing,
+ * its trailing words are tried as a qualifier ("Paris France", "Portland Oregon").
  * Order: tier (exact > exact on a weak name > prefix > fuzzy), then rank (the place index, which
  * is importance order with ties by GeoNames id): a total order, so offset paging never repeats
  * or skips. `total` counts every matching place.
@@ -73,7 +74,22 @@ export class PlaceSearch {
   }
 
   search(text: string, limit: number, offset: number): SearchPage {
-    const { key, qualifiers } = this.parse(text);
+    const parsed = this.parse(text);
+    const page = this.run(parsed, limit, offset);
+    if (page.total > 0 || text.includes(",")) return page;
+    // "Paris France", "Portland Oregon": when the whole text matches nothing, try its trailing
+    // words as a qualifier (longest name first).
+    const words = parsed.key.split(" ");
+    for (let k = words.length - 1; k >= 1; k--) {
+      const q = this.qualifierByKey.get(words.slice(k).join(" "));
+      if (!q) continue;
+      const retry = this.run({ key: words.slice(0, k).join(" "), qualifiers: [q] }, limit, offset);
+      if (retry.total > 0) return retry;
+    }
+    return page;
+  }
+
+  private run({ key, qualifiers }: ParsedQuery, limit: number, offset: number): SearchPage {
     if (key === "") return { total: 0, places: [] };
     this.filter = qualifiers;
     try {

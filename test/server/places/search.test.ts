@@ -49,6 +49,9 @@ describe("forward geocoding on GeoNames cities500", () => {
     for (const p of parisUs.places) expect(data.point(p).ISO2).toBe("US");
     expect(first("Paris, Texas")).toBe("gn:4717560");
     expect(first("Paris, Frankreich")).toBe("gn:2988507");
+    // Without a comma, a trailing qualifier is tried when the whole text matches nothing.
+    expect(first("Portland Oregon")).toBe("gn:5746545");
+    expect(first("Springfield Illinois")).toBe("gn:4250542");
   });
 
   it("folds case, diacritics and punctuation", () => {
