@@ -9,9 +9,17 @@
  * feature's edges; that segment never leaves the box, so no other edge can cross it.
  * Layout of the bytes: FORMAT.md.
  */
-import { featuresContaining, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
+import { edgesDistanceKm, featuresContaining, nearestFeatureWithin, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
 import { SlotGrid, type SlotGridLayout } from "./slot-grid.ts";
 import { oceanZone } from "./ocean-zones.ts";
+
+/**
+ * A point in no admin-1 polygon but within this many km of one belongs to the nearest: Natural
+ * Earth's 1:10m coastlines are generalized by up to a kilometre or two, and coastal towns (and
+ * their GeoNames coordinates) otherwise fall "at sea". Boundary records list the admin edges
+ * within this distance of their box, so the search never leaves the record.
+ */
+export const COAST_TOLERANCE_KM = 2;
 
 /** Slot words: an answer index, a boundary record (high bit set), or this marker for "test exactly". */
 export const SLOT_FALLBACK = 0xffffffff;
@@ -73,6 +81,23 @@ export interface ReverseAnswer {
   atSea: boolean;
 }
 
+/** The candidate of record b with the nearest edge within the coast tolerance, or NO_FEATURE. */
+function nearestInRecord(layer: PolygonLayer, L: LayerCandidates, b: number, qx: number, qy: number): number {
+  let best = NO_FEATURE;
+  let bestD = COAST_TOLERANCE_KM;
+  for (let c = L.candOffset[b]!; c < L.candOffset[b + 1]!; c++) {
+    for (let r = L.candRunOffset[c]!; r < L.candRunOffset[c + 1]!; r++) {
+      const d = edgesDistanceKm(layer.xs, layer.ys, L.runStart[r]!, L.runCount[r]!, qx, qy);
+      // Candidates come in ascending feature order: a tie keeps the lower id.
+      if (d < bestD || (d === bestD && best === NO_FEATURE)) {
+        bestD = d;
+        best = (L.candFeature[c]! & 0x7fffffff) >>> 0;
+      }
+    }
+  }
+  return best;
+}
+
 function layerAnswer(layer: PolygonLayer, L: LayerCandidates, b: number, qx: number, qy: number, rx: number, ry: number): number {
   const xs = layer.xs;
   const ys = layer.ys;
@@ -113,7 +138,8 @@ export class AdminIndex {
       if (lon >= g[o + 2]! && lat >= g[o + 3]! && lon <= g[o + 4]! && lat <= g[o + 5]!) {
         const rx = g[o]!;
         const ry = g[o + 1]!;
-        this.ids[0] = layerAnswer(d.admin, d.adminCandidates, b, lon, lat, rx, ry);
+        const a = layerAnswer(d.admin, d.adminCandidates, b, lon, lat, rx, ry);
+        this.ids[0] = a !== NO_FEATURE ? a : nearestInRecord(d.admin, d.adminCandidates, b, lon, lat);
         this.ids[1] = layerAnswer(d.tz, d.tzCandidates, b, lon, lat, rx, ry);
         return;
       }
@@ -121,11 +147,15 @@ export class AdminIndex {
     this.lookupExact(lat, lon);
   }
 
-  /** Brute-force point-in-polygon over every feature (poles, antimeridian, and the tests' oracle). */
+  /**
+   * Brute force over every feature (poles, antimeridian, and the build's validation): the first
+   * admin feature containing the point, else the nearest within the coast tolerance; the first
+   * timezone feature containing it.
+   */
   lookupExact(lat: number, lon: number): void {
     const a = featuresContaining(this.data.admin, lon, lat);
     const t = featuresContaining(this.data.tz, lon, lat);
-    this.ids[0] = a.length > 0 ? a[0]! : NO_FEATURE;
+    this.ids[0] = a.length > 0 ? a[0]! : (nearestFeatureWithin(this.data.admin, lon, lat, COAST_TOLERANCE_KM) ?? NO_FEATURE);
     this.ids[1] = t.length > 0 ? t[0]! : NO_FEATURE;
   }
 

@@ -93,3 +93,53 @@ export function segmentParity(xs: Float64Array, ys: Float64Array, from: number, 
   }
   return parity;
 }
+
+/** Kilometres per degree of latitude (and of longitude at the equator) in distance checks. */
+export const KM_PER_DEGREE = 111.32;
+
+/**
+ * Distance in km from (px, py) to the edges `from` .. `from+count-1`, measured in the local
+ * equirectangular plane at latitude py (x scaled by cos(py)); Infinity when count is 0.
+ */
+export function edgesDistanceKm(xs: Float64Array, ys: Float64Array, from: number, count: number, px: number, py: number): number {
+  const k = Math.cos((py * Math.PI) / 180);
+  let best = Infinity;
+  let ax = (xs[from]! - px) * k;
+  let ay = ys[from]! - py;
+  for (let v = from + 1; v <= from + count; v++) {
+    const bx = (xs[v]! - px) * k;
+    const by = ys[v]! - py;
+    const dx = bx - ax;
+    const dy = by - ay;
+    const len2 = dx * dx + dy * dy;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
+    const ex = ax + t * dx;
+    const ey = ay + t * dy;
+    const d = ex * ex + ey * ey;
+    if (d < best) best = d;
+    ax = bx;
+    ay = by;
+  }
+  return Math.sqrt(best) * KM_PER_DEGREE;
+}
+
+/** The feature with the nearest edge within `km` of the point (lowest id on a tie), brute force. */
+export function nearestFeatureWithin(layer: PolygonLayer, px: number, py: number, km: number): number | undefined {
+  const dLat = km / KM_PER_DEGREE;
+  const dLon = dLat / Math.max(1e-6, Math.cos((Math.min(89.99, Math.abs(py) + dLat) * Math.PI) / 180));
+  const b = layer.featureBox;
+  let best: number | undefined;
+  let bestD = km;
+  for (let f = 0; f < featureCount(layer); f++) {
+    if (px < b[4 * f]! - dLon || px > b[4 * f + 2]! + dLon || py < b[4 * f + 1]! - dLat || py > b[4 * f + 3]! + dLat) continue;
+    for (let c = layer.featureChainStart[f]!; c < layer.featureChainStart[f + 1]!; c++) {
+      const from = layer.chainStart[c]!;
+      const d = edgesDistanceKm(layer.xs, layer.ys, from, layer.chainStart[c + 1]! - from - 1, px, py);
+      if (d <= bestD && (best === undefined || d < bestD || f < best)) {
+        bestD = d;
+        best = f;
+      }
+    }
+  }
+  return best;
+}

@@ -53,7 +53,8 @@ class GrowableInt32 {
   }
 }
 
-export function assignEdges(grid: SlotGrid, geom: SlotGeometry, layer: PolygonLayer, progress?: Progress): SlotEdges {
+/** `boxes`: per slot min lon, min lat, max lon, max lat (the slot boxes, or the widened admin boxes). */
+export function assignEdges(grid: SlotGrid, geom: SlotGeometry, layer: PolygonLayer, boxes: Float64Array, progress?: Progress): SlotEdges {
   const spacing = hexSpacingRadians(grid.layout.res);
   const stepDeg = (spacing / DEG) / 4;
   // Faces whose centre is nearly as close as the nearest one: the sample is within a few hexes of an edge.
@@ -107,7 +108,7 @@ export function assignEdges(grid: SlotGrid, geom: SlotGeometry, layer: PolygonLa
         }
         for (const s of candidates) {
           if (s < 0 || lastEdge[s] === e || geom.fallback[s] === 1) continue;
-          if (edgeMeetsBox(ax, ay, bx, by, geom.box, 4 * s)) {
+          if (edgeMeetsBox(ax, ay, bx, by, boxes, 4 * s)) {
             lastEdge[s] = e;
             pairSlot.push(s);
             pairEdge.push(e);

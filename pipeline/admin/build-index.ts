@@ -88,7 +88,7 @@ export function buildIndex(admin: PolygonLayer, tz: PolygonLayer, res: number, l
   for (const [name, layer] of [["admin", admin], ["timezones", tz]] as const) {
     t = performance.now();
     const progress = new Progress(logger, `assign ${name} edges to slots`, layer.xs.length, "edges");
-    const edges = assignEdges(grid, geom, layer, progress);
+    const edges = assignEdges(grid, geom, layer, name === "admin" ? geom.adminBox : geom.box, progress);
     progress.finish({ pairs: edges.edges.length });
     const featOf = featureOfVertex(layer);
     const inside = computeInsideSets(grid, geom, layer, edges, featOf);

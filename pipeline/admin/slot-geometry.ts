@@ -5,6 +5,8 @@
  * around the antimeridian or a pole are marked for the exact fallback instead.
  */
 import { HEX_VERTICES, hexCenter, planeToLatLon } from "../../datasets/admin/h3-faces.ts";
+import { COAST_TOLERANCE_KM } from "../../datasets/admin/admin-index.ts";
+import { KM_PER_DEGREE } from "../../datasets/admin/polygon-layer.ts";
 import type { SlotGrid } from "../../datasets/admin/slot-grid.ts";
 
 export interface SlotGeometry {
@@ -12,6 +14,8 @@ export interface SlotGeometry {
   center: Float64Array;
   /** Per slot: min lon, min lat, max lon, max lat. */
   box: Float64Array;
+  /** The box widened by the coast tolerance (COAST_TOLERANCE_KM), for the admin layer's edges. */
+  adminBox: Float64Array;
   /** Per slot: 1 when the slot is answered by the exact fallback. */
   fallback: Uint8Array;
   face: Uint8Array;
@@ -27,7 +31,9 @@ export function computeSlotGeometry(grid: SlotGrid): SlotGeometry {
   const { face, i, j } = grid.coordinates();
   const center = new Float64Array(2 * n);
   const box = new Float64Array(4 * n);
+  const adminBox = new Float64Array(4 * n);
   const fallback = new Uint8Array(n);
+  const dLat = COAST_TOLERANCE_KM / KM_PER_DEGREE;
   for (let s = 0; s < n; s++) {
     const basis = grid.bases[face[s]!]!;
     const [cx, cy] = hexCenter(i[s]!, j[s]!);
@@ -61,6 +67,11 @@ export function computeSlotGeometry(grid: SlotGrid): SlotGeometry {
     box[4 * s + 1] = minY - my;
     box[4 * s + 2] = maxX + mx;
     box[4 * s + 3] = maxY + my;
+    const dLon = dLat / Math.max(0.01, Math.cos((Math.min(89.9, Math.max(Math.abs(box[4 * s + 1]!), Math.abs(box[4 * s + 3]!))) * Math.PI) / 180));
+    adminBox[4 * s] = box[4 * s]! - dLon;
+    adminBox[4 * s + 1] = box[4 * s + 1]! - dLat;
+    adminBox[4 * s + 2] = box[4 * s + 2]! + dLon;
+    adminBox[4 * s + 3] = box[4 * s + 3]! + dLat;
   }
-  return { center, box, fallback, face, i, j };
+  return { center, box, adminBox, fallback, face, i, j };
 }

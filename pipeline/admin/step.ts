@@ -207,7 +207,7 @@ export const adminStep: PipelineStep = {
   name: "admin",
   summary: "Country, admin-1 and timezone polygons → H3-bucketed reverse-geocoding index (admin/admin.idx)",
   usage: USAGE,
-  codeVersion: 2,
+  codeVersion: 3,
   embeddedDefault: {
     inputs: () => {
       const tz = geoTzFiles(defaultGeoTzDir());

@@ -1,10 +1,9 @@
 /**
- * Checks a freshly built index against brute-force point-in-polygon on its own layers, on random
+ * Checks a freshly built index against brute force on its own layers (AdminIndex.lookupExact), on random
  * points of the whole sphere and on points jittered around random polygon vertices (where the
  * borders are). Any disagreement fails the build: the previous artifact keeps serving.
  */
-import { NO_FEATURE, type AdminIndex } from "../../datasets/admin/admin-index.ts";
-import { featuresContaining } from "../../datasets/admin/polygon-layer.ts";
+import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
 
 export interface ValidationResult {
   points: number;
@@ -28,9 +27,10 @@ export function validateIndex(index: AdminIndex, randomPoints: number, borderPoi
   const d = index.data;
   const mismatches: ValidationResult["mismatches"] = [];
   const check = (lat: number, lon: number): void => {
+    index.lookupExact(lat, lon);
+    const a = index.ids[0]!;
+    const t = index.ids[1]!;
     index.lookupIds(lat, lon);
-    const a = featuresContaining(d.admin, lon, lat)[0] ?? NO_FEATURE;
-    const t = featuresContaining(d.tz, lon, lat)[0] ?? NO_FEATURE;
     if (index.ids[0] !== a) mismatches.push({ lat, lon, layer: "admin", index: index.ids[0]!, exact: a });
     if (index.ids[1] !== t) mismatches.push({ lat, lon, layer: "timezones", index: index.ids[1]!, exact: t });
   };

@@ -7,6 +7,8 @@ administrative description.
 
 - **Exact, not nearest-city**: the answer is a point-in-polygon test on the source polygons
   (Natural Earth 10m admin-1 areas; timezone-boundary-builder zones), also next to a border.
+  Enclaves finer than Natural Earth (Baarle-Hertog, Büsingen, Campione, Llívia...) come from the
+  timezone polygons, which follow OpenStreetMap borders.
   An H3 resolution-5 table answers most points directly; cells crossed by a border test the
   point against the edges inside the cell only.
 - **country** is the country of the admin-1 area containing the point (countries are the union
@@ -14,8 +16,11 @@ administrative description.
   inside that area (French Guiana is GF, Svalbard SJ). **administrative1** is the GeoNames
   admin-1 area (code and id) that the GeoNames places inside the Natural Earth area belong to.
   **continent** is the GeoNames continent of the country.
-- **At sea** (no admin-1 area contains the point, including lakes that Natural Earth leaves out
-  of its land areas, such as the Great Lakes): only **timezone** is present. Its zone is the one
+- **Coasts**: a point in no admin-1 area but within 2 km of one takes the nearest area (Natural
+  Earth's 1:10m coastlines are generalized by up to a kilometre or two; coastal towns would
+  otherwise fall at sea).
+- **At sea** (no admin-1 area within 2 km, including lakes that Natural Earth leaves out of its
+  land areas, such as the Great Lakes): only **timezone** is present. Its zone is the one
   of the territorial waters (timezone polygons extend 12 nautical miles off the coast) or, in
   open sea, the nautical zone Etc/GMT±N of the 15° longitude band (Etc/GMT-12 is UTC+12; on a
   band edge the eastern band; at ±180° Etc/GMT+12).

@@ -1,15 +1,16 @@
 /**
  * The admin artifact: built from real polygons (Liechtenstein's Natural Earth municipalities and
  * the Europe/Vaduz zone), written, reopened, and every lookup equal to brute-force
- * point-in-polygon; damaged files refused with the field or offset named.
+ * point-in-polygon (and, outside every polygon, the nearest within the coast tolerance); damaged
+ * files refused with the field or offset named.
  */
 import { promises as fs, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, beforeAll } from "vitest";
-import { NO_FEATURE, AdminIndex } from "../../../datasets/admin/admin-index.ts";
+import { COAST_TOLERANCE_KM, NO_FEATURE, AdminIndex } from "../../../datasets/admin/admin-index.ts";
 import { ADMIN_SPEC, encodeAdminPayload, openAdminIndex } from "../../../datasets/admin/admin-file.ts";
-import { featuresContaining } from "../../../datasets/admin/polygon-layer.ts";
+import { featuresContaining, nearestFeatureWithin } from "../../../datasets/admin/polygon-layer.ts";
 import { writeArtifact } from "../../../datasets/artifact/write-artifact.ts";
 import { DataFormatError } from "../../../datasets/common/errors.ts";
 import { createLogger } from "../../../datasets/common/log.ts";
@@ -48,7 +49,7 @@ describe("admin.idx round trip", () => {
       const lat = 46.95 + rnd() * 0.35;
       const lon = 9.35 + rnd() * 0.4;
       index.lookupIds(lat, lon);
-      const a = featuresContaining(index.data.admin, lon, lat)[0] ?? NO_FEATURE;
+      const a = featuresContaining(index.data.admin, lon, lat)[0] ?? nearestFeatureWithin(index.data.admin, lon, lat, COAST_TOLERANCE_KM) ?? NO_FEATURE;
       const t = featuresContaining(index.data.tz, lon, lat)[0] ?? NO_FEATURE;
       expect([index.ids[0], index.ids[1]]).toEqual([a, t]);
       const s = index.grid.slotOf(lat, lon);

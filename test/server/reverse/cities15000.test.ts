@@ -1,0 +1,74 @@
+/**
+ * Every GeoNames place of cities15000 (the shared corpus; without it, the places of the embedded
+ * cities500 with a population of 15,000 or more): the reverse-geocoded country must be the
+ * place's own for at least 99.5 % of them, the admin-1 code for at least 97 %. Mismatches are
+ * printed per country.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AdminIndex } from "../../../datasets/admin/admin-index.ts";
+import { openAdminIndex } from "../../../datasets/admin/admin-file.ts";
+import { DATASETS } from "../../../datasets/catalog.ts";
+import { EMBEDDED_DIR, SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
+import { openSource, readLines } from "../../../pipeline/common/source.ts";
+import { parseGeonameLine } from "../../../pipeline/places/geoname-row.ts";
+import { ensureDefaultData } from "../../helpers/default-data.ts";
+
+interface Place {
+  name: string;
+  lat: number;
+  lon: number;
+  cc: string;
+  admin1: string;
+}
+
+let index: AdminIndex;
+const places: Place[] = [];
+let source = "";
+
+beforeAll(async () => {
+  const dataDir = await ensureDefaultData(["admin"]);
+  const file = path.join(dataDir, DATASETS.admin.file);
+  index = openAdminIndex(readFileSync(file), file).index;
+  const shared = path.join(SHARED_DATA_DIR, "geonames", "cities15000.zip");
+  source = existsSync(shared) ? shared : path.join(EMBEDDED_DIR, "geonames", "cities500.zip");
+  const { stream } = await openSource(source);
+  for await (const { line } of readLines(stream)) {
+    const r = parseGeonameLine(line);
+    if (r === null || typeof r === "string") continue;
+    if (source !== shared && r.population < 15_000) continue;
+    places.push({ name: r.name, lat: r.lat, lon: r.lon, cc: r.countryCode, admin1: r.admin1 });
+  }
+}, 900_000);
+
+describe(`reverse geocoding of GeoNames places`, () => {
+  it("finds each place's own country for ≥ 99.5 % and admin-1 for ≥ 97 %", () => {
+    expect(places.length).toBeGreaterThan(20_000);
+    let countryOk = 0;
+    let admin1Ok = 0;
+    const countryMiss = new Map<string, string[]>();
+    const admin1Miss = new Map<string, number>();
+    for (const p of places) {
+      const a = index.lookup(p.lat, p.lon);
+      if (a.iso2 === p.cc) countryOk++;
+      else {
+        const list = countryMiss.get(p.cc) ?? [];
+        list.push(`${p.name}→${a.iso2 ?? "sea"}`);
+        countryMiss.set(p.cc, list);
+      }
+      if (a.admin1 === `${p.cc}.${p.admin1}`) admin1Ok++;
+      else admin1Miss.set(p.cc, (admin1Miss.get(p.cc) ?? 0) + 1);
+    }
+    const countryRate = countryOk / places.length;
+    const admin1Rate = admin1Ok / places.length;
+    const byCount = <T>(m: Map<string, T>, size: (v: T) => number) => [...m].sort((a, b) => size(b[1]) - size(a[1]));
+    console.log(
+      `${path.basename(source)}: ${places.length} places, country ${(100 * countryRate).toFixed(2)} %, admin-1 ${(100 * admin1Rate).toFixed(2)} %\n` +
+        `country mismatches per country: ${byCount(countryMiss, (v) => v.length).map(([cc, l]) => `${cc} ${l.length} (${l.slice(0, 3).join(", ")})`).join("; ")}\n` +
+        `admin-1 mismatches per country: ${byCount(admin1Miss, (v) => v).map(([cc, n]) => `${cc} ${n}`).join(", ")}`,
+    );
+    expect(countryRate).toBeGreaterThanOrEqual(0.995);
+    expect(admin1Rate).toBeGreaterThanOrEqual(0.97);
+  });
+});

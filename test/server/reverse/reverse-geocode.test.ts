@@ -1,0 +1,56 @@
+/**
+ * Reverse geocoding at fixed instants (the HTTP tests cannot choose the request's instant):
+ * offsets from the IANA rules of the zones, and the polar night of Svalbard.
+ */
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AdminIndex } from "../../../datasets/admin/admin-index.ts";
+import { DATASETS } from "../../../datasets/catalog.ts";
+import { readConfig } from "../../../datasets/common/config.ts";
+import { createLogger } from "../../../datasets/common/log.ts";
+import { POLAR_NIGHT } from "../../../server/admin-description/describe-timezone.ts";
+import { loadPlaces } from "../../../server/places/load-places.ts";
+import type { PlacesData } from "../../../server/places/places-data.ts";
+import { loadAdmin } from "../../../server/reverse/load-admin.ts";
+import { reverseGeocode } from "../../../server/reverse/reverse-geocode.ts";
+import { ensureDefaultData } from "../../helpers/default-data.ts";
+
+let index: AdminIndex;
+let places: PlacesData;
+
+beforeAll(async () => {
+  const dataDir = await ensureDefaultData(["places", "admin"]);
+  const config = readConfig({ GEODATA_DATA_DIR: dataDir });
+  const logger = createLogger({ minLevel: "error" });
+  const ctx = (name: "admin" | "places") => ({ file: path.join(dataDir, DATASETS[name].file), dataDir, spec: DATASETS[name], config, logger });
+  index = (await loadAdmin(ctx("admin"))).value;
+  places = (await loadPlaces(ctx("places"))).value;
+}, 900_000);
+
+describe("reverseGeocode at a fixed instant", () => {
+  it("gives the Chatham Islands +12:45 in the southern winter and +13:45 in summer", () => {
+    const winter = reverseGeocode(-43.95353, -176.55973, index, places, new Date("2025-07-01T00:00:00Z"));
+    expect(winter.timezone).toMatchObject({ timezone: "Pacific/Chatham", GMT: 765, isDST: 0 });
+    const summer = reverseGeocode(-43.95353, -176.55973, index, places, new Date("2025-01-15T00:00:00Z"));
+    expect(summer.timezone).toMatchObject({ GMT: 825, isDST: 1 });
+  });
+
+  it("gives Lord Howe Island a half-hour DST: +10:30 in July, +11:00 in January", () => {
+    expect(reverseGeocode(-31.5553, 159.0821, index, places, new Date("2025-07-01T00:00:00Z")).timezone).toMatchObject({ timezone: "Australia/Lord_Howe", GMT: 630, isDST: 0 });
+    expect(reverseGeocode(-31.5553, 159.0821, index, places, new Date("2025-01-15T00:00:00Z")).timezone).toMatchObject({ GMT: 660, isDST: 1 });
+  });
+
+  it("gives Longyearbyen polar night at the winter solstice, UTC+1", () => {
+    const a = reverseGeocode(78.22334, 15.64689, index, places, new Date("2025-12-21T12:00:00Z"));
+    expect(a.timezone).toMatchObject({ timezone: "Arctic/Longyearbyen", GMT: 60, isDST: 0, sunrise: POLAR_NIGHT, sunset: POLAR_NIGHT });
+  });
+
+  it("fills every member on land: Paris is Europe, France (count of places), Île-de-France (GeoNames 3012874)", () => {
+    const a = reverseGeocode(48.85341, 2.3488, index, places, new Date("2025-07-01T12:00:00Z"));
+    expect(a.continent?.code).toBe("EU");
+    expect(a.country).toMatchObject({ ISO2: "FR", ISO3: "FRA", capital: "Paris" });
+    expect(a.country!.name.EN).toBe("France");
+    expect(a.administrative1).toMatchObject({ code: "FR.11", id_admin: 3012874 });
+    expect(a.timezone).toMatchObject({ timezone: "Europe/Paris", GMT: 120, isDST: 1 });
+  });
+});
