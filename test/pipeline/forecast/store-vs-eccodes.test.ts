@@ -6,11 +6,15 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
+import { runForecast } from "../../../pipeline/forecast/step.ts";
 import { bilinear } from "../../../datasets/forecast/grid.ts";
 import { openForecastStore, type ForecastStore } from "../../../datasets/forecast/store.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
-import { FIXTURES } from "./helpers.ts";
+import { FIXTURES, tempContext } from "./helpers.ts";
 
 interface Sample {
   index: number;
@@ -32,8 +36,8 @@ interface Reference {
   samples: Sample[];
 }
 
-async function references(name: string): Promise<Reference[]> {
-  const text = await readFile(path.join(FIXTURES, name), "utf8");
+async function references(name: string, dir = FIXTURES): Promise<Reference[]> {
+  const text = await readFile(path.join(dir, name), "utf8");
   return text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as Reference);
 }
 
@@ -81,14 +85,19 @@ beforeAll(async () => {
   const dataDir = await ensureDefaultData(["forecast"]);
   store = await openForecastStore(path.join(dataDir, "forecast"));
 }, 120_000);
+afterAll(async () => {
+  store.close();
+  for (const d of cleanup) await rm(d, { recursive: true, force: true });
+});
+const cleanup: string[] = [];
 
 /**
  * Compares every sample; `cellOf` maps a sample to the domain cell. Tolerance: half the store's
  * scale, plus half a unit of the 7th significant digit (the reference prints values with 7
  * significant digits: 101206.25 Pa appears as 101206.2), plus float32 rounding.
  */
-function compare(model: string, runTime: string, refs: Reference[], cellOf: (r: Reference, s: Sample) => { i: number; j: number }): number {
-  const run = store.byModel.get(model)!.find((r) => r.meta.runTime === runTime)!;
+function compare(model: string, runTime: string, refs: Reference[], cellOf: (r: Reference, s: Sample) => { i: number; j: number }, from: ForecastStore = store): number {
+  const run = from.byModel.get(model)!.find((r) => r.meta.runTime === runTime)!;
   expect(run, `${model} ${runTime}`).toBeDefined();
   let compared = 0;
   for (const r of refs) {
@@ -150,4 +159,40 @@ describe("forecast store vs ecCodes at grid points", () => {
     expect(n).toBe(refs.length * 32);
     expect(store.latest("gfs-iberia-grib1")!.meta.absent).toContain("temperature_2m_max");
   });
+});
+
+const ECCODES = path.join(SHARED_DATA_DIR, "grib", "reference", "eccodes");
+const SHARED_GRIB = path.join(SHARED_DATA_DIR, "grib");
+
+describe.skipIf(!existsSync(ECCODES))("forecast store vs every ecCodes reference message (shared data)", () => {
+  it("the full sample files: all messages of our variables, every step", async () => {
+    const ctx = await tempContext("fc-all-");
+    cleanup.push(ctx.config.dataDir);
+    await runForecast(["--model", "gfs-2p5-sample,gfs-iberia-grib1,gfs-alaska-0p5,gfs-alaska-2p5", "--source", `${path.join(SHARED_GRIB, "gfs")},${path.join(SHARED_GRIB, "gfs-multistep")}`], ctx);
+    const all = await openForecastStore(path.join(ctx.config.dataDir, "forecast"));
+    try {
+      const surface = ["2t", "tmax", "tmin", "2r", "10u", "10v", "gust", "prmsl", "tp", "acpcp", "tcc", "lftx"];
+      const twoFive = (await references("gfs.2011100800.f072.2p5deg.grib2.jsonl", ECCODES)).filter(
+        (r) =>
+          (surface.includes(r.shortName) && r.typeOfLevel !== "isobaricInhPa") ||
+          (r.shortName === "t" && r.typeOfLevel === "isobaricInhPa" && [850, 925].includes(r.level)) ||
+          (r.shortName === "gh" && r.typeOfLevel === "isothermZero") ||
+          (r.parameterCategory === 3 && r.parameterNumber === 196),
+      );
+      expect(twoFive.length).toBe(21);
+      expect(compare("gfs-2p5-sample", "2011-10-08T00:00:00.000Z", twoFive, (_r, s) => ({ i: Math.round(s.lon / 2.5) % 144, j: Math.round((s.lat + 90) / 2.5) }), all)).toBe(21 * 32);
+      const alaska = await references("gfs-2011090206-alaska-subgrids-f000-f384.grib2.jsonl", ECCODES);
+      expect(alaska.length).toBe(486);
+      const fine = alaska.filter((r) => r.Ni >= 40);
+      const coarse = alaska.filter((r) => r.Ni < 40);
+      expect(compare("gfs-alaska-0p5", "2011-09-02T06:00:00.000Z", fine, (_r, s) => ({ i: Math.round((s.lon - 160) / 0.5), j: Math.round((s.lat - 55) / 0.5) }), all)).toBe(390 * 32);
+      expect(compare("gfs-alaska-2p5", "2011-09-02T06:00:00.000Z", coarse, (_r, s) => ({ i: Math.round((s.lon - 160) / 2.5), j: Math.round((s.lat - 55) / 2.5) }), all)).toBe(96 * 32);
+      const iberia = await references("gfs-0p5-zygrib-2013021406-f000-f072.grib1.jsonl", ECCODES);
+      expect(iberia.length).toBe(102);
+      const n = compare("gfs-iberia-grib1", "2013-02-14T06:00:00.000Z", iberia, (_r, s) => ({ i: s.index % 85, j: Math.round((48 - Math.floor(s.index / 85) * 0.5 - 25) / 0.5) }), all);
+      expect(n).toBe(102 * 32);
+    } finally {
+      all.close();
+    }
+  }, 120_000);
 });
