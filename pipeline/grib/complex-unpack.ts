@@ -58,6 +58,11 @@ export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: n
     minimum = sN(d, order * extraOctets, extraOctets);
     bytePos = (order + 1) * extraOctets;
   }
+  // Check the group descriptors fit in section 7 before allocating anything for them.
+  const descriptorBytes = Math.ceil((groups * nbits) / 8) + Math.ceil((groups * widthBits) / 8) + Math.ceil((groups * lengthBits) / 8);
+  if (groups > count || bytePos + descriptorBytes > dataLength) {
+    throw formatError(file, sec5 + 31, `at most ${count} groups whose descriptors fit in section 7 (${dataLength} octets)`, `${groups} groups (${descriptorBytes} octets)`);
+  }
   const refs = unpackArray(d, bytePos * 8, nbits, groups);
   bytePos += Math.ceil((groups * nbits) / 8);
   const widths = unpackArray(d, bytePos * 8, widthBits, groups, widthRef);

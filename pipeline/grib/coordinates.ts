@@ -5,6 +5,7 @@
  * [-180, 180).
  */
 import type { GribField, ProjectedGrid, RegularLatLonGrid } from "./types.ts";
+import { checkGridSize } from "./grid-size.ts";
 import { UnsupportedGribError } from "./errors.ts";
 
 export interface GridCoordinates {
@@ -25,6 +26,7 @@ function indexOf(k: number, ni: number, nj: number, scanMode: number): [number, 
 }
 
 export function gridCoordinates(field: GribField, file = "GRIB file"): GridCoordinates {
+  checkGridSize(field, file);
   const grid = field.grid;
   if (grid.kind === "latlon") return latLonCoordinates(grid);
   if (grid.kind === "lambert" || grid.kind === "polar-stereographic") return projectedCoordinates(grid, file, field.messageOffset);

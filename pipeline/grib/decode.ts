@@ -11,6 +11,7 @@ import { ibm32, ieee32, s16, u16, u24, u32, u8 } from "./bytes.ts";
 import { padded, unpackRun } from "./bit-unpack.ts";
 import { type ComplexValues, undoDifferences, undoDifferencesScaled, unpackComplex } from "./complex-unpack.ts";
 import { formatError, UnsupportedGribError } from "./errors.ts";
+import { checkGridSize } from "./grid-size.ts";
 import { scratchValues } from "./scratch.ts";
 import type { GribField } from "./types.ts";
 
@@ -27,8 +28,7 @@ interface Packed {
 /** Decodes a field listed by scanGrib from the same bytes. `file` names it in errors. */
 export function decodeField(bytes: Uint8Array, field: GribField, file = "GRIB file"): Float32Array {
   if (field.unsupported) throw new UnsupportedGribError(file, field.messageOffset, field.unsupported);
-  const packed = field.edition === 2 ? unpackGrib2(bytes, field, file) : unpackGrib1(bytes, field, file);
-  const out = new Float32Array(field.numberOfPoints);
+  checkGridSize(field, file);
   const bitmapAt = field.sections.bitmap;
   // GRIB2 section 6 and GRIB1 BMS both start the bitmap at octet 7.
   const bitmap = bitmapAt < 0 ? undefined : bitmapAt + 6;
@@ -39,9 +39,12 @@ export function decodeField(bytes: Uint8Array, field: GribField, file = "GRIB fi
     }
   }
   const present = bitmap === undefined ? field.numberOfPoints : countBits(bytes, bitmap, field.numberOfPoints);
-  if (packed.values.length !== present) {
-    throw formatError(file, field.sections.data, `${present} packed values (points with data)`, String(packed.values.length));
+  if (field.edition === 2) {
+    const count = u32(bytes, field.sections.representation + 5);
+    if (count !== present) throw formatError(file, field.sections.representation + 5, `${present} packed values (points with data)`, String(count));
   }
+  const packed = field.edition === 2 ? unpackGrib2(bytes, field, file) : unpackGrib1(bytes, field, file, present);
+  const out = new Float32Array(field.numberOfPoints);
   if (packed.complex && bitmap === undefined) {
     undoDifferencesScaled(packed.complex, out, packed.reference, 2 ** packed.binaryScale, 10 ** -packed.decimalScale);
   } else {
@@ -133,7 +136,7 @@ function unpackGrib2(b: Uint8Array, field: GribField, file: string): Packed {
   throw new UnsupportedGribError(file, s5, `GRIB2 data representation template 5.${template}`);
 }
 
-function unpackGrib1(b: Uint8Array, field: GribField, file: string): Packed {
+function unpackGrib1(b: Uint8Array, field: GribField, file: string, present: number): Packed {
   const bds = field.sections.data;
   const length = u24(b, bds);
   const unusedBits = u8(b, bds + 3) & 0x0f;
@@ -141,8 +144,6 @@ function unpackGrib1(b: Uint8Array, field: GribField, file: string): Packed {
   const reference = ibm32(b, bds + 6);
   const nbits = u8(b, bds + 10);
   const decimalScale = s16(b, field.sections.product + 26);
-  const bitmap = field.sections.bitmap;
-  const present = bitmap < 0 ? field.numberOfPoints : countBits(b, bitmap + 6, field.numberOfPoints);
   const values = scratchValues(present).fill(0);
   if (nbits > 0) {
     const available = (length - 11) * 8 - unusedBits;

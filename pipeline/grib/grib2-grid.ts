@@ -54,7 +54,14 @@ export interface Grib2Grid {
 export function readGrib2Grid(b: Uint8Array, sec: number): Grib2Grid {
   const numberOfPoints = u32(b, sec + 6);
   const template = u16(b, sec + 12);
-  if (template === 0) return { grid: readLatLon(b, sec), numberOfPoints, template };
+  if (template === 0) {
+    // Ni or Nj missing: a quasi-regular (reduced) grid with a list of row lengths; its values
+    // decode, its coordinates are not computed.
+    if (u32(b, sec + 30) === MISSING_U32 || u32(b, sec + 34) === MISSING_U32) {
+      return { grid: { kind: "other", template, ni: numberOfPoints, nj: 1, params: { quasiRegular: 1 } }, numberOfPoints, template };
+    }
+    return { grid: readLatLon(b, sec), numberOfPoints, template };
+  }
   if (template === 30 || template === 20) {
     const earth = readEarthShape(b, sec);
     const ni = u32(b, sec + 30);

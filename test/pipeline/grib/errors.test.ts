@@ -106,6 +106,17 @@ describe("truncated and corrupt files", () => {
     expect(err.message).toContain("expected group lengths adding up to 10512 values");
   });
 
+  it("a grid whose Ni x Nj disagrees with its number of points is refused before allocating it", () => {
+    const bytes = fixtureBytes(FOUR).slice();
+    const [field] = scanGrib(bytes, "x");
+    const s3 = field!.sections.grid;
+    // Template 3.0 octets 31-34: Ni (144) set to 4,000,000,000.
+    new DataView(bytes.buffer).setUint32(s3 + 30, 4_000_000_000);
+    const err = thrown(() => decodeField(bytes, scanGrib(bytes, "x")[0]!, "ni.grib2")) as DataFormatError;
+    expect(err).toBeInstanceOf(DataFormatError);
+    expect(err.message).toBe(`ni.grib2, offset ${s3}: expected Ni x Nj equal to the 10512 data points, got 4000000000 x 73`);
+  });
+
   it("a GRIB1 message cut short: DataFormatError with the offset", () => {
     const bytes = fixtureBytes("gfs-0p5-zygrib-2013021406-2msg.grib1");
     const err = thrown(() => scanGrib(bytes.subarray(0, bytes.length - 10), "cut.grib1")) as DataFormatError;
