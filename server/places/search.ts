@@ -134,13 +134,22 @@ export class PlaceSearch {
   private collect(key: string): void {
     const ix = this.index;
     const bytes = encoder.encode(key);
-    const first = ix.lowerBound(bytes);
-    let k = first;
+    let k = ix.lowerBound(bytes);
     if (k < ix.keyCount && ix.keyHasPrefix(k, bytes) && ix.keyOffsets[k + 1]! - ix.keyOffsets[k]! === bytes.length) {
       this.markPostings(k, Tier.exact, Tier.exactWeak);
       k++;
     }
-    for (; k < ix.keyCount && ix.keyHasPrefix(k, bytes); k++) this.markPostings(k, Tier.prefix, 0);
+    // Keys starting with the query are contiguous and end before query + 0xFF (a byte UTF-8
+    // never uses); their postings are one contiguous slice.
+    const upper = new Uint8Array(bytes.length + 1);
+    upper.set(bytes);
+    upper[bytes.length] = 0xff;
+    const end = ix.lowerBound(upper);
+    const postingsEnd = ix.postingOffsets[end]!;
+    for (let p = ix.postingOffsets[k]!; p < postingsEnd; p++) {
+      const posting = ix.postings[p]!;
+      if ((posting & WEAK_BIT) === 0) this.mark(posting >>> 1, Tier.prefix);
+    }
     const length = codePointLength(key);
     const edits = allowedEdits(length);
     if (edits > 0) this.fuzzy.match(key, length, edits, (fk) => this.markPostings(fk, Tier.fuzzy, 0));
