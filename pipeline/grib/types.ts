@@ -46,7 +46,12 @@ export interface GribField {
   number: number;
   /** Short name (NCEP/wgrib2 style, e.g. "TMP", "APCP"); "var<d>_<c>_<n>" when unknown. */
   shortName: string;
-  /** Level type code (GRIB2 code table 4.5 / GRIB1 table 3) and value in that type's unit. */
+  /**
+   * Level type code (GRIB2 code table 4.5 / GRIB1 table 3) and value in that type's unit: GRIB2
+   * SI units (Pa for isobaric levels, m for heights and depths); GRIB1 the octets' own units (hPa
+   * for type 100, and for layer types the first of the two one-octet values, the second being
+   * `secondLevelValue`). 0 for surfaces without a value.
+   */
   levelType: number;
   levelValue: number;
   /** Human-readable level, wgrib2 style ("2 m above ground", "surface", "500 mb"). */
