@@ -68,13 +68,6 @@ describe("decodeMetar on the breakers of other decoders", () => {
     expect(lztt.unread).toEqual([]);
   });
 
-  it("reads a directional visibility given alone without throwing", () => {
-    const d = decodeMetar("BIVO 301500Z 33009KT 2000NE OVC007 09/M12 Q0991");
-    expect(d.visibility?.metres).toBeUndefined();
-    expect(d.visibility?.directional).toEqual([{ metres: 2000, direction: "NE" }]);
-    expect(d.temperatureC).toBe(9);
-  });
-
   it("treats //// groups of automatic stations as not reported", () => {
     const d = decodeMetar(globalReport("FYGF"));
     expect(d.unread).toEqual([]);
@@ -118,9 +111,9 @@ describe("decodeMetar on the breakers of other decoders", () => {
     expect([cpin.visibility, cpin.altimeterHpa]).toEqual([undefined, undefined]);
   });
 
-  it("reads groups out of their usual order", () => {
-    const d = decodeMetar("KSPS 081352Z A2967 10015KT 25/16 10SM BKN022CB");
-    expect([d.altimeterInHg, d.temperatureC, d.visibility?.statuteMiles, d.wind?.speed]).toEqual([29.67, 25, 10, 15]);
+  it("reads groups out of their usual order (KLGB: visibility before wind)", () => {
+    const d = decodeMetar("METAR KLGB 091753Z COR 10SM 20004KT FEW022 22/16 A2994 RMK AO2 SLP139 T02220156 10222 20189 50002");
+    expect([d.visibility?.statuteMiles, d.wind?.directionDeg, d.wind?.speed, d.temperatureC, d.altimeterInHg, d.correction]).toEqual([10, 200, 4, 22, 29.94, true]);
     expect(d.unread).toEqual([]);
   });
 });
