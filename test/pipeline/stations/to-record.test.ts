@@ -6,11 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { decodeMetar } from "../../../pipeline/stations/metar/decode.ts";
 import { metarToRecord } from "../../../pipeline/stations/metar/to-record.ts";
+import { readWeather } from "../../../pipeline/stations/metar/groups.ts";
 import { wwOfReport } from "../../../pipeline/stations/metar/weather-ww.ts";
 import { decodeSynop } from "../../../pipeline/stations/synop/decode.ts";
 import { synopToRecord } from "../../../pipeline/stations/synop/to-record.ts";
 
-const ww = (groups: string): number | undefined => wwOfReport(decodeMetar(`KXXX 010000Z 00000KT 9999 ${groups} 10/05 Q1013`).weather);
+// The weather groups as coded (code table 4678), read by the decoder's group reader.
+const ww = (groups: string): number | undefined => wwOfReport(groups.split(" ").map((g) => readWeather(g, false)!));
 
 describe("METAR weather to ww (4677)", () => {
   it.each([
