@@ -38,8 +38,14 @@ export const NONE16 = 0xffff;
 /** Coordinates are stored as int32 in units of 1e-7 degree (exact for GeoNames' decimals). */
 export const COORD_SCALE = 1e7;
 
-/** A posting is `placeIndex * 2 + weak`; weak = the name is historic, colloquial or a code. */
+/**
+ * A posting is `placeIndex * 4 + primary * 2 + weak`: weak = the name is historic, colloquial or a
+ * code (matched exactly only); primary = the key is the place's GeoNames name or ASCII name (typo
+ * matches count only through primary names).
+ */
 export const WEAK_BIT = 1;
+export const PRIMARY_BIT = 2;
+export const POSTING_SHIFT = 2;
 
 export interface Admin1Entry extends Admin1Info {
   /** Index into `countries`, or -1 when the country is not in countryInfo. */

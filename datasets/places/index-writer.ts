@@ -11,7 +11,7 @@ import { DataFormatError } from "../common/errors.ts";
 import { deletionHashes, indexedDeletions, TYPO_PREFIX } from "./deletions.ts";
 import { codePointLength } from "./fold.ts";
 import { Growable } from "./growable.ts";
-import { COORD_SCALE, NONE16, SECTION_COUNT, SECTION_TABLE_BYTES, Section, type PlacesTables } from "./index-format.ts";
+import { COORD_SCALE, NONE16, POSTING_SHIFT, SECTION_COUNT, SECTION_TABLE_BYTES, Section, type PlacesTables } from "./index-format.ts";
 import { SectionSpool } from "./section-spool.ts";
 
 export interface PlaceRow {
@@ -98,7 +98,7 @@ export class PlacesIndexWriter {
   }
 
   /**
-   * Adds a folded key with its postings (`placeIndex * 2 + weak`, ascending by place). `fuzzy`
+   * Adds a folded key with its postings (`placeIndex * 4 + primary * 2 + weak`, ascending by place). `fuzzy`
    * marks keys that take part in typo matching.
    */
   addKey(key: string, postings: ArrayLike<number>, fuzzy: boolean): void {
@@ -115,10 +115,10 @@ export class PlacesIndexWriter {
     let previous = -1;
     for (let i = 0; i < postings.length; i++) {
       const posting = postings[i]!;
-      if (posting >>> 1 <= previous) {
-        throw new DataFormatError({ field: `postings of ${JSON.stringify(key)}` }, "place indexes in strictly ascending order", `${posting >>> 1} after ${previous}`);
+      if (posting >>> POSTING_SHIFT <= previous) {
+        throw new DataFormatError({ field: `postings of ${JSON.stringify(key)}` }, "place indexes in strictly ascending order", `${posting >>> POSTING_SHIFT} after ${previous}`);
       }
-      previous = posting >>> 1;
+      previous = posting >>> POSTING_SHIFT;
       out.u32(posting);
     }
     this.postingCount += postings.length;

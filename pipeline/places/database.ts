@@ -67,7 +67,8 @@ export const PLACES_IN_RANK_ORDER = `SELECT geonameid, name, latitude, longitude
   FROM places ORDER BY rank`;
 
 /**
- * One row per distinct folded key, in byte order: its postings (rank * 2 + weak, ascending) and
+ * One row per distinct folded key, in byte order: its postings (rank * 4 + primary * 2 + weak,
+ * ascending; primary = the key is the place's name or ASCII name) and
  * whether it takes part in typo matching: a primary name (name or ASCII name) of a populated place
  * or an area among the `typoPlaces` most important places (this bounds the typo index of a full
  * allCountries build; cities500 is covered entirely). A name is weak (matched exactly only) when
@@ -77,7 +78,8 @@ export function keysInByteOrder(typoPlaces: number): string {
   const limit = Math.max(0, Math.floor(typoPlaces));
   return `SELECT key, list(posting ORDER BY posting) AS postings, bool_or(is_primary) AS is_primary
   FROM (
-    SELECT n.key, CAST(p.rank * 2 + CASE WHEN bool_and(n.weak) THEN 1 ELSE 0 END AS UINTEGER) AS posting,
+    SELECT n.key, CAST(p.rank * 4 + CASE WHEN bool_or(n.source IN ('name', 'asciiname')) THEN 2 ELSE 0 END
+        + CASE WHEN bool_and(n.weak) THEN 1 ELSE 0 END AS UINTEGER) AS posting,
       bool_or(n.source IN ('name', 'asciiname') AND p.feature_class IN ('P', 'A') AND p.rank < ${limit}) AS is_primary
     FROM names n JOIN places p USING (geonameid)
     GROUP BY n.key, p.rank

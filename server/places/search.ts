@@ -15,7 +15,7 @@
  * or skips. `total` counts every matching place.
  */
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
-import { WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
+import { POSTING_SHIFT, PRIMARY_BIT, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
 import { FuzzyMatcher } from "./fuzzy.ts";
 
@@ -127,7 +127,17 @@ export class PlaceSearch {
       const posting = ix.postings[p]!;
       const weak = (posting & WEAK_BIT) !== 0;
       if (weak && weakTier === 0) continue;
-      this.mark(posting >>> 1, weak ? weakTier : strongTier);
+      this.mark(posting >>> POSTING_SHIFT, weak ? weakTier : strongTier);
+    }
+  }
+
+  /** Typo matches count only for places whose main or ASCII name the key is. */
+  private markPrimaryPostings(k: number): void {
+    const ix = this.index;
+    const end = ix.postingOffsets[k + 1]!;
+    for (let p = ix.postingOffsets[k]!; p < end; p++) {
+      const posting = ix.postings[p]!;
+      if ((posting & PRIMARY_BIT) !== 0) this.mark(posting >>> POSTING_SHIFT, Tier.fuzzy);
     }
   }
 
@@ -148,11 +158,11 @@ export class PlaceSearch {
     const postingsEnd = ix.postingOffsets[end]!;
     for (let p = ix.postingOffsets[k]!; p < postingsEnd; p++) {
       const posting = ix.postings[p]!;
-      if ((posting & WEAK_BIT) === 0) this.mark(posting >>> 1, Tier.prefix);
+      if ((posting & WEAK_BIT) === 0) this.mark(posting >>> POSTING_SHIFT, Tier.prefix);
     }
     const length = codePointLength(key);
     const edits = allowedEdits(length);
-    if (edits > 0) this.fuzzy.match(key, length, edits, (fk) => this.markPostings(fk, Tier.fuzzy, 0));
+    if (edits > 0) this.fuzzy.match(key, length, edits, (fk) => this.markPrimaryPostings(fk));
   }
 
   private page(limit: number, offset: number): SearchPage {

@@ -26,9 +26,9 @@ describe("places index format", () => {
     const w = newWriter();
     w.addPlace({ geonameId: 2950159, name: "Berlin", lat: 52.52437, lon: 13.41053, population: 3426354, country: -1, admin1: -1, feature: 0, timezone: 0 });
     w.addPlace({ geonameId: 2852458, name: "Potsdam", lat: 52.39886, lon: 13.06566, population: 129837, country: -1, admin1: -1, feature: 0, timezone: 0 });
-    w.addKey("berlin", [0], true);
-    w.addKey("potsdam", [2], true);
-    w.addKey("берлин", [1], false);
+    w.addKey("berlin", [0 * 4 + 2], true);
+    w.addKey("potsdam", [1 * 4 + 2], true);
+    w.addKey("берлин", [0 * 4], false);
     const ix = PlacesIndex.from(payloadOf(w));
     expect(ix.placeCount).toBe(2);
     expect(ix.name(1)).toBe("Potsdam");
@@ -48,7 +48,7 @@ describe("places index format", () => {
     const w = newWriter();
     w.addKey("potsdam", [0], true);
     expect(() => w.addKey("berlin", [0], true)).toThrow(DataFormatError);
-    expect(() => w.addKey("zz", [4, 2], true)).toThrow(/ascending/);
+    expect(() => w.addKey("zz", [8, 4], true)).toThrow(/ascending/);
   });
 
   it("refuses a damaged section table", () => {
