@@ -1,0 +1,73 @@
+/**
+ * Serving station observations: load time and heap of the stations artifact (embedded default
+ * built into a temporary directory, untimed), then the content of endpoints 3 and 4 for stations
+ * drawn with a seeded PRNG (mulberry32), against JSON.stringify of the same content as baseline.
+ *   npx tsx bench/stations-serve.bench.ts
+ */
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Bench } from "tinybench";
+import { DATASETS } from "../datasets/catalog.ts";
+import { readConfig } from "../datasets/common/config.ts";
+import { silentLogger } from "../datasets/common/log.ts";
+import { stationsStep } from "../pipeline/stations/step.ts";
+import { loadStations } from "../server/stations/load-stations.ts";
+import { observationsContent } from "../server/stations/observations-content.ts";
+import type { StationStore } from "../server/stations/station-store.ts";
+import { MiB } from "./stations-corpus.ts";
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const work = await fs.mkdtemp(path.join(os.tmpdir(), "stations-serve-"));
+const config = readConfig({ GEODATA_DATA_DIR: work });
+await stationsStep.run(stationsStep.embeddedDefault!.args({ config, logger: silentLogger }), { config, logger: silentLogger });
+const file = path.join(work, DATASETS.stations.file);
+const heap0 = process.memoryUsage().heapUsed;
+const t0 = performance.now();
+const loaded = await loadStations({ file, dataDir: work, spec: DATASETS.stations, config, logger: silentLogger });
+const loadMs = performance.now() - t0;
+const store: StationStore = loaded.value;
+const heapMiB = (process.memoryUsage().heapUsed - heap0) / MiB;
+console.table([{ "artifact MB": ((await fs.stat(file)).size / 1e6).toFixed(2), "load ms": loadMs.toFixed(0), "heap after load MiB (approx.)": heapMiB.toFixed(1), ...(loaded.facts as Record<string, unknown>) }]);
+
+// Station ids that have observations, read back through the endpoint's own content function.
+const random = mulberry32(20261122);
+const metarIds = ["KBED", "KJFK", "KLAX", "KORD", "CYYZ", "KMIA", "KDEN", "KSEA"].filter((id) => store.lookup("METAR", id).series);
+const synopIds = ["87582", "87576", "87585", "87750", "15280", "15108"].filter((id) => store.lookup("SYNOP", id).series);
+const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+const sizes = [...metarIds.map((id) => ["METAR", id] as const), ...synopIds.map((id) => ["SYNOP", id] as const)].map(([k, id]) => ({
+  station: `${k} ${id}`,
+  records: Object.keys(observationsContent(store, k, id)[k]!.history ?? {}).length,
+  "JSON bytes": JSON.stringify(observationsContent(store, k, id)).length,
+}));
+console.table(sizes);
+
+const prebuilt = observationsContent(store, "SYNOP", synopIds[0]!);
+const bench = new Bench({ time: 1500, warmupTime: 300 });
+bench.add("JSON.stringify of a prebuilt SYNOP content (baseline)", () => {
+  JSON.stringify(prebuilt);
+});
+bench.add("METAR content (build + stringify)", () => {
+  JSON.stringify(observationsContent(store, "METAR", pick(metarIds)));
+});
+bench.add("SYNOP content (build + stringify)", () => {
+  JSON.stringify(observationsContent(store, "SYNOP", pick(synopIds)));
+});
+await bench.run();
+const base = bench.tasks[0]!.result as unknown as { latency: { mean: number } };
+console.table(bench.tasks.map((t) => {
+  const r = t.result as unknown as { latency: { mean: number; p99: number } };
+  return { task: t.name, "ops/s (1/mean)": Math.round(1000 / r.latency.mean), "mean µs": (r.latency.mean * 1000).toFixed(1), "p99 µs": (r.latency.p99 * 1000).toFixed(1), "vs baseline": (base.latency.mean / r.latency.mean).toFixed(2) };
+}));
+await loaded.close?.();
+await fs.rm(work, { recursive: true, force: true });
