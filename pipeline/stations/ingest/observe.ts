@@ -18,7 +18,7 @@ export type Outcome =
 
 const CORRECTION_RANK = /^CC([A-Z])$/;
 
-/** Rank of a correction: 0 original, 1 COR/CCA, 2 CCB, ... (a higher rank replaces a lower). */
+/** Rank of a correction: 0 original, 1 COR/CCA (and AAx), 2 CCB, ... (a higher rank replaces a lower). */
 export function correctionRank(correction: string): number {
   if (correction === "") return 0;
   const m = CORRECTION_RANK.exec(correction);
@@ -26,8 +26,9 @@ export function correctionRank(correction: string): number {
   return 1;
 }
 
+/** BBB of the heading: CCx (corrected) and AAx (amended) replace earlier reports; RRx (delayed) does not. */
 function bulletinCorrection(bbb: string | undefined): string {
-  return bbb !== undefined && bbb.startsWith("CC") ? bbb : "";
+  return bbb !== undefined && (bbb.startsWith("CC") || bbb.startsWith("AA")) ? bbb : "";
 }
 
 export function observe(report: ReportText, fileRef: ReferenceDate | undefined, source: string): Outcome {
