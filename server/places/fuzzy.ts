@@ -61,9 +61,10 @@ export class FuzzyMatcher {
   private lookup(hashes: number[], visit: (fuzzyOrdinal: number) => void): void {
     const ix = this.index;
     const all = ix.variantHashes;
+    const dir = ix.variantDirectory;
     for (const h of hashes) {
-      let lo = 0;
-      let hi = all.length;
+      let lo = dir[h >>> 16]!;
+      let hi = dir[(h >>> 16) + 1]!;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (all[mid]! < h) lo = mid + 1;
