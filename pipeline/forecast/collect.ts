@@ -3,6 +3,7 @@
  * `.idx` inventory and byte ranges when there is one, else by scanning the whole file), decoded
  * and pasted on the domain grid, kept in a FieldStore keyed by run, variable and window.
  */
+import { MissingInputError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
 import type { GribField } from "../grib/types.ts";
 import { Progress } from "../common/progress.ts";
@@ -35,6 +36,8 @@ export interface CollectOptions {
   logger: Logger;
   /** Lead times wanted (a subset of the domain's steps, ascending). */
   steps: readonly number[];
+  /** Files that are not there are skipped (listed in the result) instead of failing the run. */
+  skipMissing?: boolean;
   /** Only these runs are kept (by ISO time); undefined = all found. */
   wantRun?: (runTime: Date) => boolean;
 }
@@ -49,6 +52,7 @@ interface Chunk {
 export interface CollectResult {
   runs: Map<string, CollectedRun>;
   messagesDecoded: number;
+  missingFiles: string[];
 }
 
 /**
@@ -96,8 +100,18 @@ export async function collectFields(o: CollectOptions): Promise<CollectResult> {
   let decoded = 0;
   let corrected = false;
   const seen = new Set<string>();
+  const missingFiles: string[] = [];
   for (const file of o.files) {
-    for (const chunk of await chunksOf(file, o, accept)) {
+    let chunks: Chunk[];
+    try {
+      chunks = await chunksOf(file, o, accept);
+    } catch (err) {
+      if (!(o.skipMissing && err instanceof MissingInputError)) throw err;
+      missingFiles.push(file);
+      progress.tick();
+      continue;
+    }
+    for (const chunk of chunks) {
       for (const f of chunk.fields) {
         const v = variableOfField(o.domain.variables, f);
         if (v === undefined || !accept(f.startHour, f.endHour) || (o.wantRun && !o.wantRun(f.referenceTime))) continue;
@@ -138,5 +152,8 @@ export async function collectFields(o: CollectOptions): Promise<CollectResult> {
     progress.tick();
   }
   progress.finish({ messagesDecoded: decoded, runs: runs.size });
-  return { runs, messagesDecoded: decoded };
+  if (o.files.length > 0 && missingFiles.length === o.files.length) {
+    throw new MissingInputError(o.files.map((f) => o.source.locate(f)).slice(0, 3).join(", ") + (o.files.length > 3 ? ", ..." : ""), `GRIB files of ${o.domain.id}`);
+  }
+  return { runs, messagesDecoded: decoded, missingFiles };
 }

@@ -22,6 +22,10 @@ export interface TransferStats {
 }
 
 export interface GribSource {
+  /** True for an HTTP source (existence checks cost a request). */
+  remote: boolean;
+  /** The directories of a local source (searched for runs in an unknown layout). */
+  roots: string[];
   /** Human-readable location of a file (URL or path), for metadata and errors. */
   locate(file: string): string;
   exists(file: string): Promise<boolean>;
@@ -67,6 +71,8 @@ export function localSource(dirs: readonly string[]): GribSource {
     return p;
   };
   return {
+    remote: false,
+    roots: [...dirs],
     stats,
     locate: (file) => resolved.get(file) ?? path.join(dirs[0]!, file),
     exists: async (file) => (await find(file)) !== undefined,
@@ -128,6 +134,8 @@ export function httpSource(base: string, options: HttpSourceOptions): GribSource
     }
   };
   return {
+    remote: true,
+    roots: [],
     stats,
     locate: url,
     async exists(file) {

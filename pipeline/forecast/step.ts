@@ -21,7 +21,7 @@ import type { ModelDomain } from "./models/types.ts";
 import { MODELS } from "./models/registry.ts";
 import { USAGE, parseForecastOptions, type ForecastOptions } from "./options.ts";
 import { publishRuns, readCurrentIndex, type RunToPublish } from "./publish.ts";
-import { findRuns, latestRun } from "./runs.ts";
+import { findRuns, resolveRun } from "./runs.ts";
 
 export const EMBEDDED_GRIB_DIR = path.join(EMBEDDED_DIR, "grib");
 /** The sample models built from datasets/embedded/grib by `build-default`. */
@@ -61,13 +61,19 @@ async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepCon
   const source = sourceFor(o, domain, ctx);
   const steps = domain.steps.filter((s) => s >= o.fromHour && s <= o.toHour && (!o.onlySteps || o.onlySteps.includes(s)));
   const keep = o.keep ?? ctx.config.forecastKeepRuns;
-  const existing = new Set((await readCurrentIndex(path.join(ctx.config.dataDir, "forecast"), log)).runs.filter((r) => r.model === domain.id).map((r) => r.runTime));
+  const indexed = (await readCurrentIndex(path.join(ctx.config.dataDir, "forecast"), log)).runs.filter((r) => r.model === domain.id);
+  const existing = new Set(indexed.map((r) => r.runTime));
   let files: string[];
   let wanted: Set<string>;
   if (domain.needsRun) {
-    const run = o.run === "latest" ? await latestRun(domain, source, log) : o.run;
-    files = domain.files(run, steps).map((f) => f.path);
-    wanted = new Set([run.toISOString()]);
+    // Local mirrors are searched further back than live servers (one existence check per cycle).
+    const hoursBack = source.remote ? 48 : 24 * 60;
+    const resolved = await resolveRun(domain, steps, o.run, source, codec, log, { hoursBack });
+    files = resolved.files;
+    wanted = new Set([resolved.run.toISOString()]);
+    // A run stored with fewer steps than wanted (files still being published) is fetched again.
+    const stored = indexed.find((r) => r.runTime === resolved.run.toISOString());
+    if (stored && stored.steps < steps.length) existing.delete(stored.runTime);
   } else {
     // A sample domain lists the files known to hold it; any of them may be given.
     files = [];
@@ -88,7 +94,8 @@ async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepCon
   const store = fieldStoreFor(domain, steps.length);
   try {
     if (steps.length === 0) throw new Error(`model ${domain.id}: no step in the range asked for`);
-    const collected = await collectFields({ domain, steps, files, source, codec, store, logger: log, wantRun: (t) => wanted.has(t.toISOString()) });
+    const collected = await collectFields({ domain, steps, files, source, codec, store, logger: log, skipMissing: domain.needsRun, wantRun: (t) => wanted.has(t.toISOString()) });
+    if (collected.missingFiles.length > 0) log.warn("files not found, their steps left out", { files: collected.missingFiles.length, first: collected.missingFiles[0] });
     report.messagesDecoded += collected.messagesDecoded;
     const out: RunToPublish[] = [];
     for (const run of [...collected.runs.values()].sort((a, b) => b.runTime.getTime() - a.runTime.getTime())) {
