@@ -13,7 +13,7 @@ import { openSource, readLines, type SourceOptions } from "../common/source.ts";
 import { Progress } from "../common/progress.ts";
 import { CODE_LANGUAGES, NOT_NAMES, parseAlternateNameLine } from "./alternate-names.ts";
 import { parseGeonameLine } from "./geoname-row.ts";
-import { importanceOf } from "./importance.ts";
+import { importanceOf } from "../../datasets/places/importance.ts";
 import type { MalformedRows } from "./malformed.ts";
 import { TsvWriter } from "./tsv-writer.ts";
 

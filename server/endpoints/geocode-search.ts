@@ -24,7 +24,9 @@ const DESCRIPTION = `Forward geocoding over the GeoNames gazetteer (the embedded
   searched as one name. Without a comma, when the whole text matches nothing, its trailing words
   are tried as a qualifier ("Paris France", "Portland Oregon").
 - **Order**: by tier, then by a static importance: log10(population + 1) plus a bonus for capitals
-  (PPLC +2) and administrative seats (PPLA +1, PPLA2 +0.5, ...), ties broken by GeoNames id.
+  (PPLC +2) and administrative seats (PPLA +1, PPLA2 +0.5, ...), ties broken by GeoNames id;
+  among exact matches a place whose own name is the query gets +1 over one matched by an
+  alternate name ("Dili" finds Timor-Leste's capital before Delhi).
   The order is total and deterministic, so paging with \`offset\` never repeats or skips a place.
 - **total** is the number of distinct places matching the query (all tiers), whatever
   \`limit\` and \`offset\` are. \`limit\` defaults to ${LIMIT_DEFAULT} (maximum ${LIMIT_MAX});

@@ -17,10 +17,18 @@
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
 import { POSTING_SHIFT, PRIMARY_BIT, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
+import { importanceOf } from "../../datasets/places/importance.ts";
 import { FuzzyMatcher } from "./fuzzy.ts";
 
-export const Tier = { exact: 4, exactWeak: 3, prefix: 2, fuzzy: 1 } as const;
-const TIERS_BEST_FIRST = [Tier.exact, Tier.exactWeak, Tier.prefix, Tier.fuzzy] as const;
+export const Tier = { exactPrimary: 5, exact: 4, exactWeak: 3, prefix: 2, fuzzy: 1 } as const;
+/**
+ * Result groups, best first. Inside the exact group, places are ordered by importance plus
+ * PRIMARY_NAME_BONUS when the query is the place's own name (so "Dili" is Timor-Leste's capital
+ * before Delhi, one of whose alternate names is Dili); inside the other groups by rank.
+ */
+const GROUPS: readonly (readonly number[])[] = [[Tier.exactPrimary, Tier.exact], [Tier.exactWeak], [Tier.prefix], [Tier.fuzzy]];
+/** One order of magnitude of population. */
+export const PRIMARY_NAME_BONUS = 1;
 
 export interface SearchPage {
   total: number;
@@ -39,7 +47,9 @@ export class PlaceSearch {
   private readonly tierOf: Uint8Array;
   private readonly touched: Uint32Array;
   private touchedCount = 0;
-  private readonly tierCounts = new Uint32Array(5);
+  private readonly tierCounts = new Uint32Array(6);
+  /** importanceOf(class, code, 0) per feature index: importance = log10(pop + 1) + this. */
+  private readonly featureImportance: Float64Array;
   private readonly fuzzy: FuzzyMatcher;
   private readonly qualifierByKey: Map<string, QualifierEntry>;
   private filter: QualifierEntry[] = [];
@@ -49,6 +59,13 @@ export class PlaceSearch {
     this.touched = new Uint32Array(index.placeCount);
     this.fuzzy = new FuzzyMatcher(index);
     this.qualifierByKey = new Map(index.tables.qualifiers.map((q) => [q.key, q]));
+    this.featureImportance = Float64Array.from(index.tables.features, (f) => importanceOf(f.featureClass, f.featureCode, 0));
+  }
+
+  /** The same importance the pipeline ranked by (population clamped to uint32). */
+  private importance(place: number): number {
+    const f = this.index.feature[place]!;
+    return Math.log10(this.index.population[place]! + 1) + (this.featureImportance[f] ?? 0);
   }
 
   /** Splits "name, qualifier, ..." and resolves the qualifiers (see the module comment). */
@@ -120,14 +137,13 @@ export class PlaceSearch {
     this.tierCounts[tier]!++;
   }
 
-  private markPostings(k: number, strongTier: number, weakTier: number): void {
+  private markExact(k: number): void {
     const ix = this.index;
     const end = ix.postingOffsets[k + 1]!;
     for (let p = ix.postingOffsets[k]!; p < end; p++) {
       const posting = ix.postings[p]!;
-      const weak = (posting & WEAK_BIT) !== 0;
-      if (weak && weakTier === 0) continue;
-      this.mark(posting >>> POSTING_SHIFT, weak ? weakTier : strongTier);
+      const tier = (posting & WEAK_BIT) !== 0 ? Tier.exactWeak : (posting & PRIMARY_BIT) !== 0 ? Tier.exactPrimary : Tier.exact;
+      this.mark(posting >>> POSTING_SHIFT, tier);
     }
   }
 
@@ -146,7 +162,7 @@ export class PlaceSearch {
     const bytes = encoder.encode(key);
     let k = ix.lowerBound(bytes);
     if (k < ix.keyCount && ix.keyHasPrefix(k, bytes) && ix.keyOffsets[k + 1]! - ix.keyOffsets[k]! === bytes.length) {
-      this.markPostings(k, Tier.exact, Tier.exactWeak);
+      this.markExact(k);
       k++;
     }
     // Keys starting with the query are contiguous and end before query + 0xFF (a byte UTF-8
@@ -169,18 +185,36 @@ export class PlaceSearch {
     const total = this.touchedCount;
     const places: number[] = [];
     let skip = offset;
-    for (const tier of TIERS_BEST_FIRST) {
+    for (const group of GROUPS) {
       if (places.length >= limit) break;
-      const size = this.tierCounts[tier]!;
+      const size = group.reduce((n, t) => n + this.tierCounts[t]!, 0);
       if (skip >= size) {
         skip -= size;
         continue;
       }
-      const sorted = this.sortedTier(tier, size, skip + (limit - places.length));
+      const need = skip + (limit - places.length);
+      const sorted = group.length === 1 ? this.sortedTier(group[0]!, size, need) : this.sortedExact(size, need);
       for (let i = skip; i < sorted.length && places.length < limit; i++) places.push(sorted[i]!);
       skip = 0;
     }
     return { total, places };
+  }
+
+  /** The first `need` exact matches: importance (+ bonus for the place's own name), then rank. */
+  private sortedExact(size: number, need: number): Uint32Array {
+    const all = new Uint32Array(size);
+    const score = new Float64Array(size);
+    let j = 0;
+    for (let t = 0; t < this.touchedCount; t++) {
+      const p = this.touched[t]!;
+      const tier = this.tierOf[p]!;
+      if (tier !== Tier.exactPrimary && tier !== Tier.exact) continue;
+      all[j] = p;
+      score[j] = this.importance(p) + (tier === Tier.exactPrimary ? PRIMARY_NAME_BONUS : 0);
+      j++;
+    }
+    const order = Array.from({ length: size }, (_, i) => i).sort((a, b) => score[b]! - score[a]! || all[a]! - all[b]!);
+    return Uint32Array.from(order.slice(0, Math.min(size, need)), (i) => all[i]!);
   }
 
   /** The first `need` places of a tier in rank order. */
