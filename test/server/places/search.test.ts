@@ -1,5 +1,6 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openEnvelope } from "../../../datasets/artifact/envelope.ts";
 import { DATASETS } from "../../../datasets/catalog.ts";
@@ -34,6 +35,18 @@ describe("forward geocoding on GeoNames cities500", () => {
   it("finds the capital of France first for Paris", () => {
     expect(first("Paris")).toBe("gn:2988507");
     expect(data.point(data.search("Paris", 1, 0).places[0]!)).toMatchObject({ name: "Paris", ISO2: "FR", type: "capital of a political entity" });
+  });
+
+  it("finds the capitals of the 40 most populous countries first (countryInfo capital column)", async () => {
+    const gz = await fs.readFile(path.join(EMBEDDED_DIR, "geonames", "countryInfo.txt.gz"));
+    const rows = gunzipSync(gz).toString("utf8").split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split("\t"));
+    const top = rows.filter((r) => r[5]).sort((a, b) => Number(b[7]) - Number(a[7])).slice(0, 40);
+    for (const r of top) {
+      const page = data.search(r[5]!, 1, 0);
+      expect(page.places.length, r[5]).toBe(1);
+      expect(data.point(page.places[0]!), `${r[5]} (${r[0]})`).toMatchObject({ ISO2: r[0], type: "capital of a political entity" });
+    }
+    expect(first("Dili")).toBe("gn:1645457"); // capital of Timor-Leste, not Delhi (alternate name Dili)
   });
 
   it("restricts by admin-1 code, admin-1 name, country name and ISO code", () => {
