@@ -1,4 +1,6 @@
 import { promises as fs } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
@@ -84,6 +86,32 @@ describe("pipeline step places on real excerpts", () => {
     expect(env.metadata.counts.malformed).toBe(3);
     const examples = env.metadata.extra.malformedExamples as { file: string; line: number }[];
     expect(examples.map((e) => e.line)).toEqual([9, 10, 11]);
+  });
+
+  it("reads its sources from URLs (downloaded once into the cache)", async () => {
+    const server = http.createServer((req, res) => {
+      const name = path.basename(req.url ?? "");
+      fs.readFile(fixture(name)).then(
+        (body) => res.writeHead(200, { "Content-Type": "text/plain" }).end(body),
+        () => res.writeHead(404).end(),
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await placesStep.run([
+        "--countries", `${base}/countryInfo-2019-excerpt.txt`,
+        "--admin1", `${base}/admin1CodesASCII-excerpt.txt`,
+        "--places", `${base}/cities500-excerpt.txt`,
+      ], ctx());
+    } finally {
+      server.close();
+    }
+    const { env, index } = await readIndex();
+    expect(index.placeCount).toBe(10);
+    expect(env.metadata.sources.map((s) => s.location)).toEqual([
+      `${base}/countryInfo-2019-excerpt.txt`, `${base}/admin1CodesASCII-excerpt.txt`, `${base}/cities500-excerpt.txt`,
+    ]);
   });
 
   it("refuses a missing input with the path", async () => {
