@@ -52,8 +52,15 @@ export interface BuildOptions {
 
 export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldStore, logger: Logger, options: BuildOptions = {}): BuiltRun {
   const wanted = options.steps ?? domain.steps;
-  const { steps, intervalStart } = runSteps(domain, run, wanted);
-  const indices = [...run.fields.keys()].sort((a, b) => VARIABLE_NAMES.indexOf(domain.variables[a]!.name) - VARIABLE_NAMES.indexOf(domain.variables[b]!.name));
+  // Of several entries with one name (alternatives, in order of preference), the first with data.
+  const chosen = new Map<string, number>();
+  for (const k of [...run.fields.keys()].sort((a, b) => a - b)) {
+    const name = domain.variables[k]!.name;
+    if (!chosen.has(name)) chosen.set(name, k);
+  }
+  const used: CollectedRun = { ...run, fields: new Map([...chosen.values()].map((k) => [k, run.fields.get(k)!])) };
+  const { steps, intervalStart } = runSteps(domain, used, wanted);
+  const indices = [...chosen.values()].sort((a, b) => VARIABLE_NAMES.indexOf(domain.variables[a]!.name) - VARIABLE_NAMES.indexOf(domain.variables[b]!.name));
   const variables: StoredVariable[] = [];
   const sources: Source[][] = [];
   const coverage: BuiltRun["coverage"] = {};

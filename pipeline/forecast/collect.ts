@@ -10,7 +10,7 @@ import { Progress } from "../common/progress.ts";
 import type { FieldStore } from "./field-store.ts";
 import type { GribCodec } from "./grib-codec.ts";
 import type { GribSource } from "./grib-source.ts";
-import { entryWanted, variableOfField } from "./match.ts";
+import { selectEntries, variableOfField } from "./match.ts";
 import type { ModelDomain } from "./models/types.ts";
 import { pasteValues, placeField, type Placement } from "./paste.ts";
 import { rangesFor } from "./ranges.ts";
@@ -81,7 +81,7 @@ async function chunksOf(file: string, o: CollectOptions, accept: (start: number 
     const bytes = await o.source.whole(file);
     return [{ bytes, name, fields: o.codec.scan(bytes, name) }];
   }
-  const wanted = inventory.filter((e) => entryWanted(o.domain.variables, e) && accept(e.startHour, e.endHour) && (!o.wantRun || o.wantRun(e.referenceTime)));
+  const wanted = selectEntries(o.domain.variables, inventory).filter((e) => accept(e.startHour, e.endHour) && (!o.wantRun || o.wantRun(e.referenceTime)));
   const chunks: Chunk[] = [];
   for (const r of rangesFor(wanted)) {
     const bytes = await o.source.range(file, r);

@@ -46,10 +46,19 @@ export function parseTimeField(text: string): Pick<InventoryEntry, "startHour" |
   return { startHour: undefined, endHour: undefined, statistic: "other" };
 }
 
+/**
+ * `d=YYYYMMDDHH` (wgrib2), `D=YYYYMMDDHHmmss` (wgrib2 -Match_inv), or `d=YYMMDDHH` (wgrib's GRIB1
+ * inventories; years 50-99 are 19xx).
+ */
 function parseDate(text: string, file: string, line: number): Date {
-  const m = /^d=(\d{4})(\d{2})(\d{2})(\d{2})$/.exec(text);
-  if (!m) throw new DataFormatError({ file, line, field: "date" }, "d=YYYYMMDDHH", JSON.stringify(text));
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4])));
+  const m = /^d=(\d{4}|\d{2})(\d{2})(\d{2})(\d{2})$/.exec(text) ?? /^D=(\d{4})(\d{2})(\d{2})(\d{2})0000$/.exec(text);
+  const [month, day, hour] = m ? [Number(m[2]), Number(m[3]), Number(m[4])] : [0, 0, 0];
+  if (!m || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23) {
+    throw new DataFormatError({ file, line, field: "date" }, "d=YYYYMMDDHH", JSON.stringify(text));
+  }
+  const y = Number(m[1]);
+  const year = m[1]!.length === 4 ? y : y < 50 ? 2000 + y : 1900 + y;
+  return new Date(Date.UTC(year, month - 1, day, hour));
 }
 
 /** Parses an .idx text. `file` names it in errors. */

@@ -124,7 +124,7 @@ export async function runForecast(args: string[], ctx: StepContext, codec: GribC
   const o = parseForecastOptions(args);
   const report: IngestReport = { runs: [], messagesDecoded: 0, requests: 0, bytesFetched: 0, cacheHits: 0, gribBytes: 0 };
   if (o.listModels) {
-    for (const m of MODELS) process.stdout.write(`${m.id}\t${m.description}\n\t${m.variables.map((v) => v.name).join(", ")}\n`);
+    for (const m of MODELS) process.stdout.write(`${m.id}\t${m.description}\n\t${[...new Set(m.variables.map((v) => v.name))].join(", ")}\n`);
     return report;
   }
   if (o.writeIdx.length > 0) {

@@ -5,6 +5,8 @@ import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { scanGrib } from "../../../pipeline/grib/scan.ts";
 import { formatInventory, parseInventory, parseTimeField } from "../../../pipeline/forecast/inventory.ts";
 import { rangesFor } from "../../../pipeline/forecast/ranges.ts";
+import { selectEntries } from "../../../pipeline/forecast/match.ts";
+import { gfsVariables } from "../../../pipeline/forecast/models/gfs/variables.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "..", "..", "fixtures", "forecast");
 
@@ -67,5 +69,31 @@ describe("wgrib2 inventory lines", () => {
         expect([e.startHour, e.endHour]).toEqual([a, b ?? a]);
       }
     }
+  });
+
+  it("picks the preferred alternative of a variable present in a GFS v16 inventory", () => {
+    // Names, levels and time fields as in GFS 0.25 inventories of 2024 (dtcenter/METplus#2743):
+    // the cloud layers come both instantaneous and averaged over the bucket window.
+    const text = [
+      "1:0:d=2024030700:LCDC:low cloud layer:12 hour fcst:",
+      "2:1000:d=2024030700:LCDC:low cloud layer:6-12 hour ave fcst:",
+      "3:2000:d=2024030700:HCDC:high cloud layer:6-12 hour ave fcst:",
+      "4:3000:d=2024030700:TMP:2 m above ground:12 hour fcst:",
+      "5:4000:d=2024030700:TMP:850 mb:12 hour fcst:",
+      "6:5000:d=2024030700:TMP:500 mb:12 hour fcst:",
+      "7:6000:d=2024030700:APCP:surface:6-12 hour acc fcst:",
+      "8:7000:d=2024030700:APCP:surface:0-12 hour acc fcst:",
+    ].join("\n");
+    const picked = selectEntries(gfsVariables("current"), parseInventory(text, "gfs.idx")).map((e) => e.id);
+    // Instantaneous low cloud preferred over its average; high cloud only averaged here; both APCP windows.
+    expect(picked).toEqual(["1", "3", "4", "5", "7", "8"]);
+  });
+  it("falls back to names for inventories in other wording, and reads two-digit years", () => {
+    const text = ["1:0:d=13021406:TMP:2 m above gnd:anl:", "2:3579:d=13021406:HGT:500 mb:anl:", "3:7158:d=13021406:PRMSL:MSL:anl:"].join("\n");
+    const e = parseInventory(text, "grib1.inv");
+    expect(e[0]!.referenceTime.toISOString()).toBe("2013-02-14T06:00:00.000Z");
+    // By name only: HGT is a candidate too (the 0 degC isotherm height); the exact GRIB check on the
+    // fetched message drops the 500 mb one.
+    expect(selectEntries(gfsVariables("current"), e).map((x) => x.id)).toEqual(["1", "2", "3"]);
   });
 });

@@ -15,5 +15,5 @@ export const GFS_1P0_PRECIP: ModelDomain = {
   steps: range(0, 48, 3),
   needsRun: false,
   files: () => [{ path: "GFS_Global_onedeg_20220627_0000.TotalPrecip.Out48hrs.grib2" }, { path: "GFS_Global_onedeg_20220627.TotalPrecip.Out24hrs.grib2" }],
-  variables: pickVariables(gfsVariables(10), ["precipitation"]),
+  variables: pickVariables(gfsVariables("current"), ["precipitation"]),
 };

@@ -16,5 +16,5 @@ export const GFS_2P5_SAMPLE: ModelDomain = {
   steps: range(0, 384, 6),
   needsRun: false,
   files: () => [{ path: "gfs.2011100800.f072.2p5deg.grib2" }, { path: "gfs.2011011012.f120.2p5deg.grib2" }],
-  variables: gfsVariables(200),
+  variables: gfsVariables("2011"),
 };

@@ -9,7 +9,7 @@ import type { ModelDomain } from "../types.ts";
 import { gfsVariables, pickVariables } from "../gfs/variables.ts";
 
 const FILE = "gfs-2011090206-alaska-subgrids-f000-f384.grib2";
-const VARIABLES = pickVariables(gfsVariables(10), ["temperature_2m", "relative_humidity_2m", "cloud_cover_convective"]);
+const VARIABLES = pickVariables(gfsVariables("current"), ["temperature_2m", "relative_humidity_2m", "cloud_cover_convective"]);
 
 export const GFS_ALASKA_0P5: ModelDomain = {
   id: "gfs-alaska-0p5",

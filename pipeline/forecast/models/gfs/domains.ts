@@ -25,7 +25,7 @@ function gfsDomain(id: string, res: "0p25" | "0p50" | "1p00", step: number, step
       const hh = pad(run.getUTCHours(), 2);
       return wanted.map((h) => ({ path: `gfs.${ymd}/${hh}/atmos/gfs.t${hh}z.pgrb2.${res}.f${pad(h, 3)}` }));
     },
-    variables: gfsVariables(10),
+    variables: gfsVariables("current"),
   };
 }
 

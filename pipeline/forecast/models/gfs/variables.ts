@@ -27,12 +27,16 @@ function gfsVar(
 }
 
 /**
- * The current GFS (v16) products: hourly/3-hourly files, cloud layers as averages over the
- * 6-hour bucket windows, total cloud on "entire atmosphere" (level type 10).
+ * GFS variables; entries sharing a name are alternatives in order of preference (the first with
+ * data in a run is stored). `current`: the GFS v16 products, where total cloud is on "entire
+ * atmosphere" (level type 10) and the low/middle/high layers are LCDC/MCDC/HCDC (0/6/3-5), each
+ * both instantaneous and averaged over the 6-hour bucket windows: the instantaneous value is
+ * preferred, the average (then older GFS's TCDC on the layer) taken when it is all there is.
+ * `2011`: the older products of the 2.5 degree samples, TCDC averages on every layer and total
+ * cloud on level type 200 ("entire atmosphere (considered as a single layer)").
  */
-export function gfsVariables(totalCloudLevel: 10 | 200 = 10): ModelVariable[] {
-  const total = totalCloudLevel === 10 ? "entire atmosphere" : "entire atmosphere (considered as a single layer)";
-  return [
+export function gfsVariables(generation: "current" | "2011" = "current"): ModelVariable[] {
+  const common = [
     gfsVar("temperature_2m", "instant", [0, 0, 0, 103, 2], ["TMP", "2 m above ground"], ["instant"]),
     // The 2011 files encode TMAX/TMIN with statistical process 255 (missing): accept "other".
     gfsVar("temperature_2m_max", "max", [0, 0, 4, 103, 2], ["TMAX", "2 m above ground"], ["maximum", "other"]),
@@ -44,12 +48,33 @@ export function gfsVariables(totalCloudLevel: 10 | 200 = 10): ModelVariable[] {
     gfsVar("pressure_msl", "instant", [0, 3, 1, 101, 0], ["PRMSL", "mean sea level"], ["instant"]),
     gfsVar("precipitation", "sum", [0, 1, 8, 1, 0], ["APCP", "surface"], ["accumulation"]),
     gfsVar("precipitation_convective", "sum", [0, 1, 10, 1, 0], ["ACPCP", "surface"], ["accumulation"]),
-    gfsVar("cloud_cover", "mean", [0, 6, 1, totalCloudLevel, 0], ["TCDC", total], ["average"]),
-    gfsVar("cloud_cover_high", "mean", [0, 6, 1, 234, 0], ["TCDC", "high cloud layer"], ["average"]),
-    gfsVar("cloud_cover_mid", "mean", [0, 6, 1, 224, 0], ["TCDC", "middle cloud layer"], ["average"]),
-    gfsVar("cloud_cover_low", "mean", [0, 6, 1, 214, 0], ["TCDC", "low cloud layer"], ["average"]),
-    gfsVar("cloud_cover_convective", "instant", [0, 6, 1, 244, 0], ["TCDC", "convective cloud layer"], ["instant"]),
-    gfsVar("cloud_cover_boundary_layer", "mean", [0, 6, 1, 211, 0], ["TCDC", "boundary layer cloud layer"], ["average"]),
+  ];
+  const layer = (name: string, number: number, inv: string, level: number, levelName: string): ModelVariable[] => [
+    gfsVar(name, "instant", [0, 6, number, level, 0], [inv, levelName], ["instant"]),
+    gfsVar(name, "mean", [0, 6, number, level, 0], [inv, levelName], ["average"]),
+    ...(number !== 1 ? [gfsVar(name, "mean", [0, 6, 1, level, 0], ["TCDC", levelName], ["average"])] : []),
+  ];
+  const clouds =
+    generation === "current"
+      ? [
+          ...layer("cloud_cover", 1, "TCDC", 10, "entire atmosphere"),
+          ...layer("cloud_cover_high", 5, "HCDC", 234, "high cloud layer"),
+          ...layer("cloud_cover_mid", 4, "MCDC", 224, "middle cloud layer"),
+          ...layer("cloud_cover_low", 3, "LCDC", 214, "low cloud layer"),
+          gfsVar("cloud_cover_convective", "instant", [0, 6, 1, 244, 0], ["TCDC", "convective cloud layer"], ["instant"]),
+          ...layer("cloud_cover_boundary_layer", 1, "TCDC", 211, "boundary layer cloud layer"),
+        ]
+      : [
+          gfsVar("cloud_cover", "mean", [0, 6, 1, 200, 0], ["TCDC", "entire atmosphere (considered as a single layer)"], ["average"]),
+          gfsVar("cloud_cover_high", "mean", [0, 6, 1, 234, 0], ["TCDC", "high cloud layer"], ["average"]),
+          gfsVar("cloud_cover_mid", "mean", [0, 6, 1, 224, 0], ["TCDC", "middle cloud layer"], ["average"]),
+          gfsVar("cloud_cover_low", "mean", [0, 6, 1, 214, 0], ["TCDC", "low cloud layer"], ["average"]),
+          gfsVar("cloud_cover_convective", "instant", [0, 6, 1, 244, 0], ["TCDC", "convective cloud layer"], ["instant"]),
+          gfsVar("cloud_cover_boundary_layer", "mean", [0, 6, 1, 211, 0], ["TCDC", "boundary layer cloud layer"], ["average"]),
+        ];
+  return [
+    ...common,
+    ...clouds,
     gfsVar("lifted_index", "instant", [0, 7, 192, 1, 0], ["LFTX", "surface"], ["instant"]),
     gfsVar("boundary_layer_height", "instant", [0, 3, 196, 1, 0], ["HPBL", "surface"], ["instant"]),
     gfsVar("freezing_level_height", "instant", [0, 3, 5, 4, 0], ["HGT", "0C isotherm"], ["instant"]),
