@@ -228,7 +228,7 @@ export class PlaceSearch {
       for (let p = 0; p < n && j < count; p++) if (this.tierOf[p] === tier) out[j++] = p;
       return out;
     }
-    if (count * 8 < size) {
+    if (count <= 64 && count * 8 < size) {
       // Few wanted from many: keep the `count` smallest in a sorted buffer (one pass).
       let filled = 0;
       for (let t = 0; t < this.touchedCount; t++) {

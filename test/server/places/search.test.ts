@@ -126,6 +126,13 @@ describe("forward geocoding on GeoNames cities500", () => {
     expect(paged.slice(0, all.places.length)).toEqual(all.places);
     expect(new Set(paged).size).toBe(paged.length);
     expect(data.search("san", 10, all.total).places).toEqual([]);
+    // A one-letter prefix matches more than a sixteenth of the gazetteer (another code path).
+    const b = data.search("b", 400, 0);
+    expect(b.total).toBeGreaterThan(data.index.placeCount / 16);
+    const bPaged: number[] = [];
+    for (let offset = 0; offset < 400; offset += 100) bPaged.push(...data.search("b", 100, offset).places);
+    expect(bPaged).toEqual(b.places);
+    expect(new Set(bPaged).size).toBe(400);
   });
 
   it("answers no match with total 0", () => {
