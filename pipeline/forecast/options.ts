@@ -20,6 +20,8 @@ export interface ForecastOptions {
   /** Write `.idx` inventories for these GRIB files and exit. */
   writeIdx: string[];
   listModels: boolean;
+  /** Print the stored series around this point (lat, lon) as JSON, then exit. */
+  point: [number, number] | undefined;
 }
 
 export const USAGE = `Options:
@@ -39,6 +41,8 @@ export const USAGE = `Options:
   --force                Rebuild runs already in the store.
   --write-idx <file...>  Write a wgrib2-style <file>.idx for each GRIB file, then exit.
   --list-models          Print the models and their variables, then exit.
+  --point <lat,lon>      Print, as JSON, the stored series of the four grid cells around the point
+                         (newest run of each --model, or of every model), then exit.
 Output: <GEODATA_DATA_DIR>/forecast/ (index.bin + <model>/<YYYYMMDDHH>.fcst).`;
 
 function value(args: string[], i: number, name: string): string {
@@ -55,7 +59,7 @@ export function parseRun(text: string): Date {
 }
 
 export function parseForecastOptions(args: string[]): ForecastOptions {
-  const o: ForecastOptions = { models: [], sources: [], run: "latest", fromHour: 0, toHour: Infinity, onlySteps: undefined, keep: undefined, cacheDir: undefined, force: false, writeIdx: [], listModels: false };
+  const o: ForecastOptions = { models: [], sources: [], run: "latest", fromHour: 0, toHour: Infinity, onlySteps: undefined, keep: undefined, cacheDir: undefined, force: false, writeIdx: [], listModels: false, point: undefined };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     switch (arg) {
@@ -102,15 +106,22 @@ export function parseForecastOptions(args: string[]): ForecastOptions {
       case "--list-models":
         o.listModels = true;
         break;
+      case "--point": {
+        const v = value(args, i++, arg);
+        const m = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(v);
+        if (!m || Math.abs(Number(m[1])) > 90 || Math.abs(Number(m[2])) > 360) throw new ConfigError(arg, "LAT,LON in degrees", v);
+        o.point = [Number(m[1]), Number(m[2])];
+        break;
+      }
       case "--write-idx":
         while (i + 1 < args.length && !args[i + 1]!.startsWith("--")) o.writeIdx.push(args[++i]!);
         if (o.writeIdx.length === 0) throw new ConfigError(arg, "one or more GRIB files", "");
         break;
       default:
-        throw new ConfigError("forecast options", "one of --model --source --run --steps --keep --cache --force --write-idx --list-models", arg);
+        throw new ConfigError("forecast options", "one of --model --source --run --steps --keep --cache --force --write-idx --list-models --point", arg);
     }
   }
-  if (!o.listModels && o.writeIdx.length === 0) {
+  if (!o.listModels && o.writeIdx.length === 0 && !o.point) {
     if (o.models.length === 0) throw new ConfigError("--model", "one or more model ids", "");
     if (o.sources.length === 0) throw new ConfigError("--source", "a directory, a URL or upstream", "");
   }

@@ -10,6 +10,7 @@ import { writeFileAtomic } from "../../datasets/artifact/atomic-write.ts";
 import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
 import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
+import { openForecastStore } from "../../datasets/forecast/store.ts";
 import type { PipelineStep, StepContext } from "../common/step.ts";
 import { buildRun } from "./build-run.ts";
 import { collectFields } from "./collect.ts";
@@ -119,12 +120,49 @@ async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepCon
   }
 }
 
+/** The stored series around a point, per model (newest run): for data engineers comparing with other tools. */
+async function pointReport(ctx: StepContext, [lat, lon]: [number, number], models: string[]): Promise<unknown[]> {
+  const store = await openForecastStore(path.join(ctx.config.dataDir, "forecast"));
+  try {
+    const out: unknown[] = [];
+    for (const model of models.length > 0 ? models : store.models()) {
+      const run = store.latest(model);
+      const p = run?.pointSeries(lat, lon);
+      if (!run || !p) {
+        out.push({ model, error: run ? "point outside the model's grid" : "model not in the store" });
+        continue;
+      }
+      out.push({
+        model,
+        runTime: p.runTime,
+        steps: p.steps,
+        intervalStart: p.intervalStart,
+        units: Object.fromEntries(run.meta.variables.map((v) => [v.name, v.unit])),
+        absent: run.meta.absent,
+        cells: p.cells.map((c, k) => ({
+          lat: c.lat,
+          lon: c.lon,
+          weight: c.weight,
+          values: Object.fromEntries(p.variables.map((name, v) => [name, Array.from(p.values[v]![k]!, (x) => (Number.isNaN(x) ? null : Number(x.toPrecision(7))))])),
+        })),
+      });
+    }
+    return out;
+  } finally {
+    store.close();
+  }
+}
+
 /** Runs the step; returns what it did (tests and benches read it). */
 export async function runForecast(args: string[], ctx: StepContext, codec: GribCodec = GRIB_CODEC): Promise<IngestReport> {
   const o = parseForecastOptions(args);
   const report: IngestReport = { runs: [], messagesDecoded: 0, requests: 0, bytesFetched: 0, cacheHits: 0, gribBytes: 0 };
   if (o.listModels) {
     for (const m of MODELS) process.stdout.write(`${m.id}\t${m.description}\n\t${[...new Set(m.variables.map((v) => v.name))].join(", ")}\n`);
+    return report;
+  }
+  if (o.point) {
+    for (const entry of await pointReport(ctx, o.point, o.models.map((m) => m.id))) process.stdout.write(JSON.stringify(entry) + "\n");
     return report;
   }
   if (o.writeIdx.length > 0) {

@@ -8,12 +8,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { readConfig } from "../../../datasets/common/config.ts";
+import { silentLogger } from "../../../datasets/common/log.ts";
 import { SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
 import { runForecast } from "../../../pipeline/forecast/step.ts";
 import { bilinear } from "../../../datasets/forecast/grid.ts";
 import { openForecastStore, type ForecastStore } from "../../../datasets/forecast/store.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { ensureDefaultData, TEST_DATA_DIR } from "../../helpers/default-data.ts";
 import { FIXTURES, tempContext } from "./helpers.ts";
 
 interface Sample {
@@ -137,6 +139,26 @@ describe("forecast store vs ecCodes at grid points", () => {
     const n = compare("gfs-2p5-sample", "2011-10-08T00:00:00.000Z", refs, (_r, s) => ({ i: Math.round(s.lon / 2.5) % 144, j: Math.round((s.lat + 90) / 2.5) }));
     expect(n).toBe(21 * 32);
     expect(store.latest("gfs-2p5-sample")!.meta.absent).toEqual([]);
+  });
+
+  it("the step's --point option prints the same values (2 m temperature at 65.5N 170W, step 96)", async () => {
+    const refs = await references("alaska.eccodes.jsonl");
+    const ref = refs.find((r) => r.shortName === "2t" && String(r.stepRange) === "96" && r.samples.some((s) => s.lat === 65.5 && s.lon === 190))!;
+    const sample = ref.samples.find((s) => s.lat === 65.5 && s.lon === 190)!;
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      await runForecast(["--point", "65.5,-170", "--model", "gfs-alaska-0p5"], { config: readConfig({ GEODATA_DATA_DIR: TEST_DATA_DIR }), logger: silentLogger });
+    } finally {
+      spy.mockRestore();
+    }
+    const printed = JSON.parse(lines.join("")) as { steps: number[]; cells: { lat: number; lon: number; weight: number; values: Record<string, number[]> }[] };
+    const cell = printed.cells.find((c) => c.weight === 1)!;
+    expect([cell.lat, cell.lon]).toEqual([65.5, -170]);
+    expect(Math.abs(cell.values.temperature_2m![printed.steps.indexOf(96)]! - sample.value!)).toBeLessThanOrEqual(0.0051);
   });
 
   it("GFS Alaska sub-grids pasted across 180 degrees (0.5 and 2.5 degree domains)", async () => {
