@@ -162,7 +162,9 @@ export async function stagePlaces(input: StageInput): Promise<StagedPlaces> {
   let alternateNameRows = 0;
   let alternateNamesSource: StagedPlaces["alternateNamesSource"];
   if (input.alternateNamesLocation !== undefined) {
-    const alt = await openSource(input.alternateNamesLocation, input.sourceOptions);
+    // alternateNamesV2.zip also holds iso-languagecodes.txt: read the entry named like the archive.
+    const zipName = /([^/\\?#]*alternateNames(?:V2)?)\.zip(?:[?#].*)?$/i.exec(input.alternateNamesLocation);
+    const alt = await openSource(input.alternateNamesLocation, zipName ? { ...input.sourceOptions, entry: `${zipName[1]}.txt` } : input.sourceOptions);
     alternateNamesSource = { displayName: alt.displayName, localPath: alt.localPath };
     const altProgress = new Progress(input.logger, `read ${alt.displayName}`, undefined, "rows");
     for await (const { line, lineNumber } of readLines(alt.stream)) {
