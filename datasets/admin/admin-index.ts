@@ -9,7 +9,7 @@
  * feature's edges; that segment never leaves the box, so no other edge can cross it.
  * Layout of the bytes: FORMAT.md.
  */
-import { edgesDistanceKm, featuresContaining, nearestFeatureWithin, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
+import { chainBoxes, edgesDistanceKm, featuresContaining, nearestFeatureWithin, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
 import { SlotGrid, type SlotGridLayout } from "./slot-grid.ts";
 import { oceanZone } from "./ocean-zones.ts";
 
@@ -119,6 +119,9 @@ export class AdminIndex {
 
   constructor(readonly data: AdminIndexData) {
     this.grid = new SlotGrid(data.layout);
+    // Chain boxes for the exact fallback, computed now rather than on the first polar request.
+    chainBoxes(data.admin);
+    chainBoxes(data.tz);
   }
 
   /** Sets `ids` to the admin and timezone features containing the point (degrees). */

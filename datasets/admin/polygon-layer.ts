@@ -42,12 +42,48 @@ export function rayParity(xs: Float64Array, ys: Float64Array, from: number, to: 
   return inside;
 }
 
+const chainBoxCache = new WeakMap<PolygonLayer, Float64Array>();
+
+/**
+ * Per chain: min lon, min lat, max lon, max lat. Computed once per layer (not stored in the
+ * artifact) so that brute force skips the chains a ray or a distance check cannot reach.
+ */
+export function chainBoxes(layer: PolygonLayer): Float64Array {
+  let boxes = chainBoxCache.get(layer);
+  if (boxes) return boxes;
+  const n = layer.chainStart.length - 1;
+  boxes = new Float64Array(4 * n);
+  for (let c = 0; c < n; c++) {
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (let v = layer.chainStart[c]!; v < layer.chainStart[c + 1]!; v++) {
+      const x = layer.xs[v]!;
+      const y = layer.ys[v]!;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    boxes[4 * c] = minX;
+    boxes[4 * c + 1] = minY;
+    boxes[4 * c + 2] = maxX;
+    boxes[4 * c + 3] = maxY;
+  }
+  chainBoxCache.set(layer, boxes);
+  return boxes;
+}
+
 /** Whether feature f contains (px, py) by the even-odd rule over all its chains. */
 export function featureContains(layer: PolygonLayer, f: number, px: number, py: number): boolean {
   const b = layer.featureBox;
   if (px < b[4 * f]! || py < b[4 * f + 1]! || px > b[4 * f + 2]! || py > b[4 * f + 3]!) return false;
+  const cb = chainBoxes(layer);
   let inside = 0;
   for (let c = layer.featureChainStart[f]!; c < layer.featureChainStart[f + 1]!; c++) {
+    // A chain whose latitudes do not span py, or that lies wholly west of px, has no crossing.
+    if (py < cb[4 * c + 1]! || py > cb[4 * c + 3]! || px > cb[4 * c + 2]!) continue;
     inside ^= rayParity(layer.xs, layer.ys, layer.chainStart[c]!, layer.chainStart[c + 1]!, px, py);
   }
   return inside === 1;
@@ -128,11 +164,13 @@ export function nearestFeatureWithin(layer: PolygonLayer, px: number, py: number
   const dLat = km / KM_PER_DEGREE;
   const dLon = dLat / Math.max(1e-6, Math.cos((Math.min(89.99, Math.abs(py) + dLat) * Math.PI) / 180));
   const b = layer.featureBox;
+  const cb = chainBoxes(layer);
   let best: number | undefined;
   let bestD = km;
   for (let f = 0; f < featureCount(layer); f++) {
     if (px < b[4 * f]! - dLon || px > b[4 * f + 2]! + dLon || py < b[4 * f + 1]! - dLat || py > b[4 * f + 3]! + dLat) continue;
     for (let c = layer.featureChainStart[f]!; c < layer.featureChainStart[f + 1]!; c++) {
+      if (px < cb[4 * c]! - dLon || px > cb[4 * c + 2]! + dLon || py < cb[4 * c + 1]! - dLat || py > cb[4 * c + 3]! + dLat) continue;
       const from = layer.chainStart[c]!;
       const d = edgesDistanceKm(layer.xs, layer.ys, from, layer.chainStart[c + 1]! - from - 1, px, py);
       if (d <= bestD && (best === undefined || d < bestD || f < best)) {
