@@ -59,18 +59,20 @@ export function neighbours(grid: ForecastGrid, lat: number, lon: number): Neighb
  * the remaining weights; NaN where all four are missing.
  */
 export function bilinear(series: readonly Float32Array[], weights: readonly number[], out = new Float32Array(series[0]!.length)): Float32Array {
+  const [a, b, c, d] = series as [Float32Array, Float32Array, Float32Array, Float32Array];
+  const [wa, wb, wc, wd] = weights as [number, number, number, number];
   for (let k = 0; k < out.length; k++) {
-    let sum = 0;
-    let w = 0;
-    for (let c = 0; c < series.length; c++) {
-      const x = series[c]![k]!;
-      const wc = weights[c]!;
-      if (wc > 0 && !Number.isNaN(x)) {
-        sum += x * wc;
-        w += wc;
-      }
-    }
-    out[k] = w > 0 ? sum / w : NaN;
+    const xa = a[k]!;
+    const xb = b[k]!;
+    const xc = c[k]!;
+    const xd = d[k]!;
+    // NaN !== NaN: a missing value drops its weight.
+    const ma = xa === xa && wa > 0 ? wa : 0;
+    const mb = xb === xb && wb > 0 ? wb : 0;
+    const mc = xc === xc && wc > 0 ? wc : 0;
+    const md = xd === xd && wd > 0 ? wd : 0;
+    const w = ma + mb + mc + md;
+    out[k] = w > 0 ? ((ma > 0 ? xa * ma : 0) + (mb > 0 ? xb * mb : 0) + (mc > 0 ? xc * mc : 0) + (md > 0 ? xd * md : 0)) / w : NaN;
   }
   return out;
 }
