@@ -39,6 +39,14 @@ export function placeField(field: GribField, domain: ForecastGrid, file: string)
     throw new DataFormatError({ file, field: `message ${field.index}` }, "row-by-row scanning (scanning mode bit 3 clear)", `scanning mode ${g.scanMode}`);
   }
   const { dLat, dLon, corrected } = axes(g);
+  // Same resolution only: a coarser grid would fall on every other cell and leave gaps.
+  if ((g.nj > 1 && Math.abs(Math.abs(dLat) - domain.dLat) > TOL) || (g.ni > 1 && Math.abs(Math.abs(dLon) - domain.dLon) > TOL)) {
+    throw new DataFormatError(
+      { file, field: `message ${field.index}` },
+      `a grid of ${domain.dLat} x ${domain.dLon} degrees (the model's)`,
+      `${Math.abs(dLat)} x ${Math.abs(dLon)} degrees`,
+    );
+  }
   const cells = new Int32Array(g.ni * g.nj).fill(-1);
   for (let r = 0; r < g.nj; r++) {
     const lat = g.lat1 + r * dLat;
