@@ -24,6 +24,7 @@ import { MalformedRows } from "./malformed.ts";
 import { readAdmin1Codes, readCountryInfo } from "./read-tables.ts";
 import { stagePlaces } from "./stage-places.ts";
 import { buildTables } from "./tables.ts";
+import { readSubdivisionCodes } from "./subdivision-codes.ts";
 
 export const PLACES_DUCKDB_FILE = "places/places.duckdb";
 /** Same magic as the index: the DuckDB file is the index's companion. */
@@ -34,6 +35,8 @@ export interface PlacesArgs {
   admin1: string;
   places: string;
   alternateNames?: string;
+  /** Natural Earth admin-1 GeoJSON, for ISO 3166-2 codes as qualifiers. */
+  subdivisions?: string;
   maxMalformed: number;
   memoryLimitMb: number;
   typoPlaces: number;
@@ -44,6 +47,8 @@ const USAGE = `Options:
   --admin1 <path|url>           GeoNames admin1CodesASCII.txt
   --places <path|url>           a place dump: cities500, cities15000 or allCountries (.txt, .zip or .gz)
   --alternate-names <path|url>  optional alternateNamesV2.txt (.txt, .zip or .gz)
+  --subdivisions <path|url>     optional Natural Earth admin-1 GeoJSON (.geojson or .gz): its ISO 3166-2
+                                codes (CA-ON, ON; AU-NSW, NSW) become admin-1 qualifiers
   --max-malformed <n>           malformed rows tolerated over all files (default 1000); one more fails the build
   --memory-limit-mb <n>         DuckDB memory limit while sorting and grouping (default 512)
   --typo-places <n>             typo matching covers the main names of the n most important places
@@ -58,7 +63,7 @@ export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
     if (!/^--[a-z0-9-]+$/.test(name) || value === undefined) throw new ConfigError("places", "--option value pairs (see --help)", args.join(" "));
     values.set(name.slice(2), value);
   }
-  const known = ["countries", "admin1", "places", "alternate-names", "max-malformed", "memory-limit-mb", "typo-places"];
+  const known = ["countries", "admin1", "places", "alternate-names", "subdivisions", "max-malformed", "memory-limit-mb", "typo-places"];
   for (const k of values.keys()) if (!known.includes(k)) throw new ConfigError(`--${k}`, `one of ${known.map((x) => "--" + x).join(", ")}`, k);
   const required = (k: string): string => {
     const v = values.get(k);
@@ -72,11 +77,13 @@ export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
     return Number(v);
   };
   const alternateNames = values.get("alternate-names");
+  const subdivisions = values.get("subdivisions");
   return {
     countries: required("countries"),
     admin1: required("admin1"),
     places: required("places"),
     ...(alternateNames ? { alternateNames } : {}),
+    ...(subdivisions ? { subdivisions } : {}),
     maxMalformed: int("max-malformed", 1000, 0, 1_000_000_000),
     memoryLimitMb: int("memory-limit-mb", 512, 64, 1_048_576),
     typoPlaces: int("typo-places", 500_000, 0, 4_294_967_295),
@@ -112,7 +119,11 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
       logger,
     });
     if (staged.places === 0) throw new DataFormatError({ file: staged.placesSource.displayName }, "at least one place", "none");
-    const tables = buildTables(countries.rows, admin1.rows, cldr, staged);
+    const subdivisions = a.subdivisions
+      ? await readSubdivisionCodes(a.subdivisions, sourceOptions, new Map(admin1.rows.map((r, i) => [r.code, i])))
+      : undefined;
+    if (subdivisions) logger.info("subdivision codes read", { features: subdivisions.features, matched: subdivisions.aliases.length });
+    const tables = buildTables(countries.rows, admin1.rows, cldr, staged, subdivisions?.aliases);
 
     const dbTmp = path.join(workDir, "places.duckdb");
     const instance = await DuckDBInstance.create(dbTmp);
@@ -194,6 +205,10 @@ async function describeSources(
   if (a.alternateNames && staged.alternateNamesSource) {
     await one(a.alternateNames, staged.alternateNamesSource.localPath, staged.alternateNamesSource.displayName);
   }
+  if (a.subdivisions) {
+    if (/^https?:\/\//i.test(a.subdivisions)) out.push({ name: path.basename(new URL(a.subdivisions).pathname), location: a.subdivisions });
+    else await one(a.subdivisions, a.subdivisions, path.basename(a.subdivisions));
+  }
   return out;
 }
 
@@ -202,6 +217,7 @@ const EMBEDDED_FILES = {
   countries: path.join(EMBEDDED, "countryInfo.txt.gz"),
   admin1: path.join(EMBEDDED, "admin1CodesASCII.txt.gz"),
   places: path.join(EMBEDDED, "cities500.zip"),
+  subdivisions: path.join(EMBEDDED_DIR, "naturalearth", "ne_10m_admin_1_states_provinces.geojson.gz"),
 };
 
 export const placesStep: PipelineStep = {
@@ -211,7 +227,10 @@ export const placesStep: PipelineStep = {
   codeVersion: 1,
   embeddedDefault: {
     inputs: () => Object.values(EMBEDDED_FILES),
-    args: () => ["--countries", EMBEDDED_FILES.countries, "--admin1", EMBEDDED_FILES.admin1, "--places", EMBEDDED_FILES.places],
+    args: () => [
+      "--countries", EMBEDDED_FILES.countries, "--admin1", EMBEDDED_FILES.admin1, "--places", EMBEDDED_FILES.places,
+      "--subdivisions", EMBEDDED_FILES.subdivisions,
+    ],
   },
   run: (args, ctx) => runPlaces(parsePlacesArgs(args), ctx),
 };

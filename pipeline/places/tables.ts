@@ -1,7 +1,7 @@
 /**
  * The small tables of the places index: countries (with CLDR names and place counts), continents,
- * admin-1 areas, and the qualifier keys ("us", "united states", "oregon", "il") that restrict a
- * search to a country or an admin-1 area.
+ * admin-1 areas, and the qualifier keys ("us", "united states", "oregon", "il", "on" from ISO
+ * 3166-2 CA-ON) that restrict a search to a country or an admin-1 area.
  */
 import { createRequire } from "node:module";
 import type { Admin1Entry, PlacesTables, QualifierEntry } from "../../datasets/places/index-format.ts";
@@ -11,6 +11,7 @@ import type { Admin1Record } from "./admin1-codes.ts";
 import { countryNamesOrFallback, type CldrNames } from "./cldr-names.ts";
 import type { CountryRecord } from "./country-info.ts";
 import type { StagedPlaces } from "./stage-places.ts";
+import type { SubdivisionAlias } from "./subdivision-codes.ts";
 
 /** CLDR's English short and variant names ("UK", "US", "Ivory Coast", "Turkey"), by ISO2. */
 function cldrEnglishAlternates(): Map<string, string[]> {
@@ -37,6 +38,7 @@ export function buildTables(
   admin1: readonly Admin1Record[],
   cldr: CldrNames,
   staged: StagedPlaces,
+  subdivisions: readonly SubdivisionAlias[] = [],
 ): PlacesTables {
   const countryIndex = new Map(countries.map((c, i) => [c.iso2, i]));
   const countryInfos: CountryInfo[] = countries.map((c, i) => ({
@@ -86,6 +88,7 @@ export function buildTables(
     add(a.asciiName, "admin1", i);
   });
   for (const alias of staged.aliases) add(alias.key, alias.kind, alias.index);
+  for (const s of subdivisions) for (const name of s.names) add(name, "admin1", s.index);
 
   const qualifierList: QualifierEntry[] = [...qualifiers.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -61,6 +61,11 @@ describe("forward geocoding on GeoNames cities500", () => {
     expect(parisUs.total).toBeGreaterThan(5);
     for (const p of parisUs.places) expect(data.point(p).ISO2).toBe("US");
     expect(first("Paris, Texas")).toBe("gn:4717560");
+    // ISO 3166-2 codes (from Natural Earth's iso_3166_2 / gn_a1_code pairs): Ontario is CA.08 in GeoNames.
+    expect(first("Toronto, ON")).toBe("gn:6167865");
+    expect(first("Sydney, NSW")).toBe("gn:2147714");
+    expect(first("Melbourne, AU-VIC")).toBe("gn:2158177");
+    expect(first("Vancouver, BC")).toBe("gn:6173331");
     expect(first("Paris, Frankreich")).toBe("gn:2988507");
     // Without a comma, a trailing qualifier is tried when the whole text matches nothing.
     expect(first("Portland Oregon")).toBe("gn:5746545");
