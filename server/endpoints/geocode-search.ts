@@ -19,8 +19,8 @@ const DESCRIPTION = `Forward geocoding over the GeoNames gazetteer (the embedded
   "Springfield, IL", "Cambridge, United Kingdom". Each qualifier must name the place's country
   (ISO2, ISO3, or the country's name in any of the 23 languages of the spec, or CLDR's short
   forms such as UK) or its admin-1 area (name, or its letter code such as IL or ENG, the full
-  GeoNames code such as US.IL, or its ISO 3166-2 code such as ON / CA-ON or NSW / AU-NSW). A qualifier that names several things (CA: Canada and California)
-  accepts any of them. When a part after a comma is not a known qualifier the whole text is
+  GeoNames code such as US.IL, or its ISO 3166-2 code such as ON / CA-ON or NSW / AU-NSW).
+  A qualifier that names several things (CA: Canada and California) accepts any of them. When a part after a comma is not a known qualifier the whole text is
   searched as one name. Without a comma, when the whole text matches nothing, its trailing words
   are tried as a qualifier ("Paris France", "Portland Oregon").
 - **Order**: by tier, then by a static importance: log10(population + 1) plus a bonus for capitals
