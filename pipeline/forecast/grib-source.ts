@@ -54,7 +54,7 @@ export function localSource(dirs: readonly string[]): GribSource {
   const resolved = new Map<string, string>();
   const find = async (file: string): Promise<string | undefined> => {
     for (const dir of dirs) {
-      const p = path.join(dir, file);
+      const p = path.resolve(dir, file);
       try {
         await fs.access(p);
         resolved.set(file, p);
@@ -67,14 +67,14 @@ export function localSource(dirs: readonly string[]): GribSource {
   };
   const need = async (file: string): Promise<string> => {
     const p = await find(file);
-    if (!p) throw new MissingInputError(dirs.map((d) => path.join(d, file)).join(" or "), "GRIB file");
+    if (!p) throw new MissingInputError(dirs.map((d) => path.resolve(d, file)).join(" or "), "GRIB file");
     return p;
   };
   return {
     remote: false,
     roots: [...dirs],
     stats,
-    locate: (file) => resolved.get(file) ?? path.join(dirs[0]!, file),
+    locate: (file) => resolved.get(file) ?? path.resolve(dirs[0]!, file),
     exists: async (file) => (await find(file)) !== undefined,
     async inventory(file) {
       const p = await need(file);

@@ -20,6 +20,8 @@ export interface ForecastOptions {
   /** Write `.idx` inventories for these GRIB files and exit. */
   writeIdx: string[];
   listModels: boolean;
+  /** Explicit input files (relative to --source, or local paths): runs are read from their messages. */
+  files: string[];
   /** Print the stored series around this point (lat, lon) as JSON, then exit. */
   point: [number, number] | undefined;
 }
@@ -31,6 +33,9 @@ export const USAGE = `Options:
                          HTTP base URL laid out like NOMADS (each file's .idx is read and only the
                          needed messages are fetched with Range requests); "upstream" = the
                          model's own server (NOMADS for gfs025/gfs050/gfs100).
+  --files <file[,file...]>
+                         Read these GRIB files instead of the model's file names (relative to
+                         --source, or local paths); the runs are taken from their messages.
   --run <YYYYMMDDHH|latest>
                          Run of models published per cycle (default latest: the newest cycle
                          whose first file is there). Sample models take their runs from the files.
@@ -59,7 +64,7 @@ export function parseRun(text: string): Date {
 }
 
 export function parseForecastOptions(args: string[]): ForecastOptions {
-  const o: ForecastOptions = { models: [], sources: [], run: "latest", fromHour: 0, toHour: Infinity, onlySteps: undefined, keep: undefined, cacheDir: undefined, force: false, writeIdx: [], listModels: false, point: undefined };
+  const o: ForecastOptions = { models: [], sources: [], run: "latest", fromHour: 0, toHour: Infinity, onlySteps: undefined, keep: undefined, cacheDir: undefined, force: false, writeIdx: [], listModels: false, point: undefined, files: [] };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     switch (arg) {
@@ -69,6 +74,9 @@ export function parseForecastOptions(args: string[]): ForecastOptions {
           if (!m) throw new ConfigError(arg, `one of ${MODELS.map((x) => x.id).join(", ")}`, id);
           o.models.push(m);
         }
+        break;
+      case "--files":
+        o.files.push(...value(args, i++, arg).split(",").filter(Boolean));
         break;
       case "--source":
         o.sources.push(...value(args, i++, arg).split(",").filter(Boolean));
@@ -118,12 +126,12 @@ export function parseForecastOptions(args: string[]): ForecastOptions {
         if (o.writeIdx.length === 0) throw new ConfigError(arg, "one or more GRIB files", "");
         break;
       default:
-        throw new ConfigError("forecast options", "one of --model --source --run --steps --keep --cache --force --write-idx --list-models --point", arg);
+        throw new ConfigError("forecast options", "one of --model --source --files --run --steps --keep --cache --force --write-idx --list-models --point", arg);
     }
   }
   if (!o.listModels && o.writeIdx.length === 0 && !o.point) {
     if (o.models.length === 0) throw new ConfigError("--model", "one or more model ids", "");
-    if (o.sources.length === 0) throw new ConfigError("--source", "a directory, a URL or upstream", "");
+    if (o.sources.length === 0 && o.files.length === 0) throw new ConfigError("--source", "a directory, a URL or upstream (or --files)", "");
   }
   return o;
 }

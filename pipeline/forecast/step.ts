@@ -43,6 +43,7 @@ export interface IngestReport {
 }
 
 function sourceFor(o: ForecastOptions, domain: ModelDomain, ctx: StepContext): GribSource {
+  if (o.sources.length === 0) return localSource([process.cwd()]);
   const locations = o.sources.map((s) => (s === "upstream" ? domain.upstream ?? "" : s));
   if (locations.some((s) => s === "")) throw new Error(`model ${domain.id} has no upstream server; give --source`);
   if (isHttp(locations[0]!)) {
@@ -66,7 +67,11 @@ async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepCon
   const existing = new Set(indexed.map((r) => r.runTime));
   let files: string[];
   let wanted: Set<string>;
-  if (domain.needsRun) {
+  if (o.files.length > 0) {
+    files = o.files;
+    const runs = await findRuns(files, source, codec);
+    wanted = new Set(runs.slice(0, keep).map((r) => r.toISOString()));
+  } else if (domain.needsRun) {
     // Local mirrors are searched further back than live servers (one existence check per cycle).
     const hoursBack = source.remote ? 48 : 24 * 60;
     const resolved = await resolveRun(domain, steps, o.run, source, codec, log, { hoursBack });

@@ -55,3 +55,23 @@ describe("forecast publication", () => {
     store.close();
   });
 });
+
+describe("explicit input files", () => {
+  it("--files feeds a production model from any GRIB file: GFS 1 degree precipitation through gfs100 equals the sample model", async () => {
+    const file = path.join(GRIB, "GFS_Global_onedeg_20220627_0000.TotalPrecip.Out48hrs.grib2");
+    const a = await tempContext("fc-files-");
+    const b = await tempContext("fc-files-ref-");
+    cleanup.push(a.config.dataDir, b.config.dataDir);
+    await runForecast(["--model", "gfs100", "--files", file], a);
+    await runForecast(["--model", "gfs-1p0-precip", "--source", GRIB], b);
+    const sa = await openForecastStore(path.join(a.config.dataDir, "forecast"));
+    const sb = await openForecastStore(path.join(b.config.dataDir, "forecast"));
+    const ra = sa.latest("gfs100")!;
+    const rb = sb.latest("gfs-1p0-precip")!;
+    expect(ra.meta.steps).toEqual(rb.meta.steps);
+    expect(ra.meta.variables.map((v) => v.name)).toEqual(["precipitation"]);
+    expect(ra.pointSeries(17, 123)!.values).toEqual(rb.pointSeries(17, 123)!.values);
+    sa.close();
+    sb.close();
+  });
+});
