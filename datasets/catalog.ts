@@ -36,7 +36,7 @@ export const DATASETS: Readonly<Record<DatasetName, DatasetSpec>> = {
     file: "admin/admin.idx",
     storage: "envelope",
     magic: "GEODADMN",
-    formatVersion: 1,
+    formatVersion: 2,
     step: "admin",
   },
   elevation: {
@@ -63,7 +63,7 @@ export const DATASETS: Readonly<Record<DatasetName, DatasetSpec>> = {
     file: "forecast/index.bin",
     storage: "envelope",
     magic: "GEODFCST",
-    formatVersion: 2,
+    formatVersion: 3,
     step: "forecast",
   },
 };

@@ -179,9 +179,12 @@ export class ForecastRun {
     const tileCol = Math.floor(i / tile.lon);
     const { rows, cols } = tileExtent(grid, tile, tileRow, tileCol);
     const cell = (j - tileRow * tile.lat) * cols + (i - tileCol * tile.lon);
-    const blob = base + view.getUint32(base + 4 * (v * rows * cols + cell), true);
+    const nVars = this.meta.variables.length;
+    const block = view.getUint32(base + 8 * v, true);
+    const reference = view.getInt32(base + 8 * v + 4, true);
+    const blob = base + block + view.getUint16(base + 8 * nVars + 2 * (v * rows * cols + cell), true);
     const variable = this.meta.variables[v]!;
-    decodeSeries(view, blob, this.meta.steps.length, variable.scale, variable.offset, out, outOffset);
+    decodeSeries(view, blob, this.meta.steps.length, variable.scale, variable.offset, reference, out, outOffset);
   }
 }
 

@@ -9,8 +9,8 @@
  */
 import { closeSync, openSync, writeSync } from "node:fs";
 import { crc32 } from "node:zlib";
-import { ByteSink, SeriesEncoder } from "./series-codec.ts";
-import { tileExtent, tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";
+import { ByteSink, SeriesEncoder, referenceOf } from "./series-codec.ts";
+import { tileExtent, tileHeadBytes, tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";
 import type { RunMeta } from "./types.ts";
 
 /** Tile records are gathered into blocks of this size before they are written. */
@@ -74,30 +74,41 @@ export class RunWriter {
       }
     }
     const sink = this.sink;
+    const nVars = variables.length;
     for (let tc = 0; tc < this.layout.tilesLon; tc++) {
       const { rows, cols } = tileExtent(grid, tile, this.nextTileRow, tc);
       const cells = rows * cols;
       sink.length = 0;
-      const dirBytes = 4 * (variables.length * cells + 1);
-      sink.zeros(dirBytes);
-      // Directory entries are collected apart: the sink's buffer may move while blobs are added.
-      const directory = new Uint32Array(variables.length * cells + 1);
-      let entry = 0;
+      const headBytes = tileHeadBytes(nVars, cells);
+      sink.zeros(headBytes);
+      // Head entries are collected apart: the sink's buffer may move while blobs are added.
+      const blocks = new Uint32Array(nVars);
+      const references = new Int32Array(nVars);
+      const cellOffsets = new Uint16Array(nVars * cells);
       for (const [v, variable] of variables.entries()) {
         const arr = values[v]!;
+        const first = tc * tile.lon;
+        references[v] = referenceOf(arr.subarray(first * nSteps, (first + 1) * nSteps), variable.scale, variable.offset);
+        blocks[v] = sink.length;
+        let k = 0;
         for (let r = 0; r < rows; r++) {
           for (let c = 0; c < cols; c++) {
             const cellInBand = r * grid.nLon + tc * tile.lon + c;
-            directory[entry++] = sink.length;
-            this.encoder.encode(sink, arr.subarray(cellInBand * nSteps, (cellInBand + 1) * nSteps), variable.scale, variable.offset, variable.name);
+            const rel = sink.length - blocks[v]!;
+            if (rel > 0xffff) throw new Error(`RunWriter: variable ${variable.name}: a tile block over 64 KiB (${nSteps} steps); use smaller tiles`);
+            cellOffsets[v * cells + k++] = rel;
+            this.encoder.encode(sink, arr.subarray(cellInBand * nSteps, (cellInBand + 1) * nSteps), variable.scale, variable.offset, variable.name, references[v]!);
           }
         }
       }
-      directory[entry] = sink.length;
       // 4 zero bytes let the decoder read whole words past a blob's end; then align to 4.
       sink.zeros(4 + ((4 - (sink.length % 4)) % 4));
       const view = new DataView(sink.bytes.buffer);
-      for (let k = 0; k < directory.length; k++) view.setUint32(4 * k, directory[k]!, true);
+      for (let v = 0; v < nVars; v++) {
+        view.setUint32(8 * v, blocks[v]!, true);
+        view.setInt32(8 * v + 4, references[v]!, true);
+      }
+      for (let k = 0; k < cellOffsets.length; k++) view.setUint16(8 * nVars + 2 * k, cellOffsets[k]!, true);
       this.offsets[this.nextTileRow * this.layout.tilesLon + tc] = this.position;
       this.append(sink.bytes.subarray(0, sink.length));
       this.position += sink.length;

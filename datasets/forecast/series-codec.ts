@@ -7,9 +7,12 @@
  */
 import { DataFormatError } from "../common/errors.ts";
 
-export const MODE_FOR = 0;
-export const MODE_DELTA = 1;
-export const MODE_MISSING = 2;
+/** Header byte: bits 0-5 the bit width (0-32), or 63 for an all-missing series with no more bytes. */
+const WIDTH_MASK = 0x3f;
+const ALL_MISSING = 0x3f;
+/** Header bit 6: zig-zag deltas between steps (else frame of reference: value - minimum). */
+const FLAG_DELTA = 0x40;
+/** Header bit 7: a missing-step bitmap follows the base. */
 const FLAG_BITMAP = 0x80;
 
 /** Largest magnitude of a stored integer: keeps every delta within 32 bits after zig-zag. */
@@ -101,10 +104,12 @@ export class SeriesEncoder {
   private work = new Uint32Array(0);
 
   /**
-   * Appends the blob of one series to `sink`. `values` are physical values (NaN = missing).
-   * Throws when a value does not fit the variable's scale (a wrong registry entry, not bad data).
+   * Appends the blob of one series to `sink`. `values` are physical values (NaN = missing);
+   * `reference` is the tile's reference integer for this variable (the base is stored relative to
+   * it, so it takes a byte or two). Throws when a value does not fit the variable's scale (a wrong
+   * registry entry, not bad data).
    */
-  encode(sink: ByteSink, values: ArrayLike<number>, scale: number, offset: number, variable: string): void {
+  encode(sink: ByteSink, values: ArrayLike<number>, scale: number, offset: number, variable: string, reference: number): void {
     const n = values.length;
     if (this.quant.length < n) {
       this.quant = new Int32Array(n);
@@ -138,9 +143,8 @@ export class SeriesEncoder {
       if (s > max) max = s;
     }
     if (missing === n) {
-      sink.reserve(2);
-      sink.bytes[sink.length++] = MODE_MISSING;
-      sink.bytes[sink.length++] = 0;
+      sink.reserve(1);
+      sink.bytes[sink.length++] = ALL_MISSING;
       return;
     }
     const forWidth = bitWidth(max - min);
@@ -152,10 +156,9 @@ export class SeriesEncoder {
     const deltaWidth = bitWidth(maxZig);
     const useDelta = deltaWidth * (n - 1) < forWidth * n;
     const w = this.work;
-    sink.reserve(2);
-    sink.bytes[sink.length++] = (useDelta ? MODE_DELTA : MODE_FOR) | (missing > 0 ? FLAG_BITMAP : 0);
-    sink.bytes[sink.length++] = useDelta ? deltaWidth : forWidth;
-    sink.varint(zigzag(useDelta ? q[0]! : min));
+    sink.reserve(1);
+    sink.bytes[sink.length++] = (useDelta ? deltaWidth | FLAG_DELTA : forWidth) | (missing > 0 ? FLAG_BITMAP : 0);
+    sink.varint(zigzag((useDelta ? q[0]! : min) - reference));
     if (missing > 0) {
       const bitmapBytes = Math.ceil(n / 8);
       sink.zeros(bitmapBytes);
@@ -174,20 +177,31 @@ export class SeriesEncoder {
   }
 }
 
+/** The tile reference of a series: the scaled integer of its first present value (0 if none). */
+export function referenceOf(values: ArrayLike<number>, scale: number, offset: number): number {
+  for (let k = 0; k < values.length; k++) {
+    const x = values[k]!;
+    if (!Number.isNaN(x)) {
+      const q = Math.round((x - offset) / scale);
+      return Math.abs(q) <= MAX_QUANT ? q : 0;
+    }
+  }
+  return 0;
+}
+
 /**
  * Decodes the blob at byte `start` of `view` into `out[outOffset .. outOffset + n)` as physical
  * values. The caller guarantees at least 4 readable bytes after the blob (tile records are padded).
  * A DataView reads each packed value with one unaligned 32-bit load.
  */
-export function decodeSeries(view: DataView, start: number, n: number, scale: number, offset: number, out: Float32Array, outOffset: number): void {
+export function decodeSeries(view: DataView, start: number, n: number, scale: number, offset: number, reference: number, out: Float32Array, outOffset: number): void {
   const head = view.getUint8(start);
-  const mode = head & 3;
-  if (mode === MODE_MISSING) {
+  const width = head & WIDTH_MASK;
+  if (width === ALL_MISSING) {
     out.fill(NaN, outOffset, outOffset + n);
     return;
   }
-  const width = view.getUint8(start + 1);
-  let p = start + 2;
+  let p = start + 1;
   let z = 0;
   let mul = 1;
   for (;;) {
@@ -196,7 +210,8 @@ export function decodeSeries(view: DataView, start: number, n: number, scale: nu
     if (byte < 0x80) break;
     mul *= 128;
   }
-  const base = (z >>> 1) ^ -(z & 1);
+  // z may exceed 2^31 (a difference of two 30-bit integers): decode in floating point.
+  const base = reference + (z % 2 === 1 ? -(z + 1) / 2 : z / 2);
   let bitmap = -1;
   if (head & FLAG_BITMAP) {
     bitmap = p;
@@ -204,7 +219,7 @@ export function decodeSeries(view: DataView, start: number, n: number, scale: nu
   }
   if (width === 0) {
     out.fill(offset + scale * base, outOffset, outOffset + n);
-  } else if (mode === MODE_DELTA) {
+  } else if (head & FLAG_DELTA) {
     out[outOffset] = offset + scale * base;
     if (width <= 25) unpackDelta(view, p, n - 1, width, base, scale, offset, out, outOffset + 1);
     else unpackWide(view, p, n - 1, width, base, true, scale, offset, out, outOffset + 1);

@@ -28,3 +28,11 @@ export function tileExtent(grid: ForecastGrid, tile: TileShape, tileRow: number,
 export function tileTableBytes(count: number): number {
   return 8 * (count + 1) + 8;
 }
+
+/**
+ * Bytes of a tile record's head: per variable a uint32 block offset and an int32 reference, then a
+ * uint16 blob offset per variable and cell, padded to 4.
+ */
+export function tileHeadBytes(variables: number, cells: number): number {
+  return Math.ceil((8 * variables + 2 * variables * cells) / 4) * 4;
+}

@@ -191,7 +191,7 @@ export const forecastStep: PipelineStep = {
   name: "forecast",
   summary: "GRIB forecasts (local files or NOMADS byte ranges) -> per-run time-series store",
   usage: USAGE,
-  codeVersion: 2,
+  codeVersion: 3,
   embeddedDefault: {
     // The 1 degree model also reads a 24-hour file that is not embedded: list only what is there.
     inputs: () => [...new Set(MODELS.filter((m) => EMBEDDED_MODELS.includes(m.id)).flatMap((m) => m.files(undefined, m.steps).map((f) => path.join(EMBEDDED_GRIB_DIR, f.path))))].filter((f) => existsSync(f)),

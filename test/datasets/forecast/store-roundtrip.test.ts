@@ -23,12 +23,12 @@ function prng(seed: number): () => number {
   };
 }
 
-function roundTrip(values: number[], scale: number, offset: number): Float32Array {
+function roundTrip(values: number[], scale: number, offset: number, reference = 0): Float32Array {
   const sink = new ByteSink();
-  new SeriesEncoder().encode(sink, values, scale, offset, "test");
+  new SeriesEncoder().encode(sink, values, scale, offset, "test", reference);
   sink.zeros(4);
   const out = new Float32Array(values.length);
-  decodeSeries(new DataView(sink.bytes.buffer, 0, sink.length), 0, values.length, scale, offset, out, 0);
+  decodeSeries(new DataView(sink.bytes.buffer, 0, sink.length), 0, values.length, scale, offset, reference, out, 0);
   return out;
 }
 
@@ -62,6 +62,9 @@ describe("series codec", () => {
     expectWithin(roundTrip(wide, 1, 0), wide.map(Math.fround), 0);
     const negOffset = Array.from({ length: 50 }, () => (rand() - 0.5) * 2e8);
     expectWithin(roundTrip(negOffset, 1, 100), negOffset, 0.5 + 1e8 * 2 ** -23);
+    // A base far from the tile's reference: the difference needs 32 bits and more.
+    expectWithin(roundTrip(wide, 1, 0, -(2 ** 30) + 1), wide.map(Math.fround), 0);
+    expectWithin(roundTrip(wide, 1, 0, 2 ** 30 - 1), wide.map(Math.fround), 0);
   });
   it("refuses a value that does not fit the scale, naming the variable", () => {
     expect(() => roundTrip([1e12], 0.001, 0)).toThrow(/field test/);
