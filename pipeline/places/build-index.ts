@@ -1,13 +1,13 @@
 /**
  * Streams ranked places and grouped keys out of the DuckDB file into the search index writer.
  */
-import type { DuckDBConnection, DuckDBListValue } from "@duckdb/node-api";
+import type { DuckDBConnection } from "@duckdb/node-api";
 import type { Logger } from "../../datasets/common/log.ts";
 import { codePointLength } from "../../datasets/places/fold.ts";
 import type { PlacesTables } from "../../datasets/places/index-format.ts";
 import { PlacesIndexWriter } from "../../datasets/places/index-writer.ts";
 import { Progress } from "../common/progress.ts";
-import { keysInByteOrder, PLACES_IN_RANK_ORDER } from "./database.ts";
+import { keyPostingsInByteOrder, PLACES_IN_RANK_ORDER } from "./database.ts";
 
 async function* rowsOf(conn: DuckDBConnection, sql: string): AsyncGenerator<unknown[]> {
   const result = await conn.stream(sql);
@@ -29,13 +29,28 @@ export async function buildIndex(conn: DuckDBConnection, tables: PlacesTables, p
   placeProgress.finish();
   const keyProgress = new Progress(logger, "index names", undefined, "keys");
   let fuzzyKeys = 0;
-  for await (const row of rowsOf(conn, keysInByteOrder(typoPlaces))) {
-    const [key, postings, primary] = row as [string, DuckDBListValue, boolean];
-    const fuzzy = primary && codePointLength(key) >= 3;
+  let current: string | undefined;
+  let postings: number[] = [];
+  let typo = false;
+  const flush = (): void => {
+    if (current === undefined) return;
+    const fuzzy = typo && codePointLength(current) >= 3;
     if (fuzzy) fuzzyKeys++;
-    writer.addKey(key, postings.items as number[], fuzzy);
+    writer.addKey(current, postings, fuzzy);
     keyProgress.tick();
+  };
+  for await (const row of rowsOf(conn, keyPostingsInByteOrder(typoPlaces))) {
+    const [key, posting, typoHere] = row as [string, number, boolean];
+    if (key !== current) {
+      flush();
+      current = key;
+      postings = [];
+      typo = false;
+    }
+    postings.push(posting);
+    typo ||= typoHere;
   }
+  flush();
   keyProgress.finish();
   return { writer, fuzzyKeys };
 }

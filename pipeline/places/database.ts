@@ -4,6 +4,7 @@
  * temp directory), which is what keeps the full allCountries build inside its memory budget.
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
+import type { Logger } from "../../datasets/common/log.ts";
 import type { Admin1Record } from "./admin1-codes.ts";
 import type { CountryRecord } from "./country-info.ts";
 import type { StagedPlaces } from "./stage-places.ts";
@@ -19,19 +20,31 @@ function readTsv(file: string, columns: Record<string, string>): string {
   return `read_csv(${sqlString(file)}, delim='\\t', quote='', escape='', header=false, auto_detect=false, columns={${cols}})`;
 }
 
-export async function configureDuckdb(conn: DuckDBConnection, tempDir: string, memoryLimitMb: number): Promise<void> {
+export async function configureDuckdb(conn: DuckDBConnection, tempDir: string, memoryLimitMb: number, threads: number): Promise<void> {
   await conn.run(`SET memory_limit='${memoryLimitMb}MB'`);
+  await conn.run(`SET threads=${Math.max(1, Math.floor(threads))}`);
   await conn.run(`SET temp_directory=${sqlString(tempDir)}`);
   await conn.run("SET preserve_insertion_order=false");
 }
 
 export async function loadDatabase(
-  conn: DuckDBConnection,
+  db: DuckDBConnection,
   staged: StagedPlaces,
   countries: readonly CountryRecord[],
   admin1: readonly Admin1Record[],
   stagingDir: string,
+  logger: Logger,
 ): Promise<void> {
+  // Each statement logged with its duration: the long ones are where a big build spends its time.
+  const conn = {
+    run: async (sql: string): Promise<void> => {
+      const started = performance.now();
+      await db.run(sql);
+      // Written table data stays in memory until a checkpoint writes it to the file.
+      if (/^CREATE TABLE/.test(sql)) await db.run("CHECKPOINT");
+      logger.info("duckdb statement", { sql: sql.replace(/\s+/g, " ").slice(0, 80), elapsedS: Math.round((performance.now() - started) / 100) / 10 });
+    },
+  };
   const countriesTsv = new TsvWriter(path.join(stagingDir, "countries.tsv"));
   countries.forEach((c, i) => countriesTsv.add([c.iso2, c.iso3, c.name, c.capital, c.continent, c.population, c.geonameId, staged.countryCounts[i] ?? 0]));
   await countriesTsv.finish();
@@ -46,15 +59,23 @@ export async function loadDatabase(
   await conn.run(`CREATE TABLE admin1 AS SELECT * FROM ${readTsv(admin1Tsv.path, {
     code: "VARCHAR", name: "VARCHAR", asciiname: "VARCHAR", geonameid: "UBIGINT", place_count: "UBIGINT",
   })}`);
-  // rank: position in descending importance, ties by GeoNames id; it is the place's index in places.idx.
-  await conn.run(`CREATE TABLE places AS SELECT *, CAST(row_number() OVER (ORDER BY importance DESC, geonameid) - 1 AS UINTEGER) AS rank
-    FROM ${readTsv(staged.placesTsv, {
-      geonameid: "UINTEGER", name: "VARCHAR", asciiname: "VARCHAR", latitude: "DOUBLE", longitude: "DOUBLE",
-      feature_class: "VARCHAR", feature_code: "VARCHAR", country_code: "VARCHAR", cc2: "VARCHAR",
-      admin1_code: "VARCHAR", admin2_code: "VARCHAR", admin3_code: "VARCHAR", admin4_code: "VARCHAR",
-      population: "BIGINT", elevation: "VARCHAR", dem: "VARCHAR", timezone: "VARCHAR", modification_date: "VARCHAR",
-      importance: "DOUBLE", country_index: "INTEGER", admin1_index: "INTEGER", feature_index: "INTEGER", timezone_index: "INTEGER",
-    })}`);
+  await conn.run(`CREATE TABLE places_staged AS SELECT * FROM ${readTsv(staged.placesTsv, {
+    geonameid: "UINTEGER", name: "VARCHAR", asciiname: "VARCHAR", latitude: "DOUBLE", longitude: "DOUBLE",
+    feature_class: "VARCHAR", feature_code: "VARCHAR", country_code: "VARCHAR", cc2: "VARCHAR",
+    admin1_code: "VARCHAR", admin2_code: "VARCHAR", admin3_code: "VARCHAR", admin4_code: "VARCHAR",
+    population: "BIGINT", elevation: "VARCHAR", dem: "VARCHAR", timezone: "VARCHAR", modification_date: "VARCHAR",
+    importance: "DOUBLE", country_index: "INTEGER", admin1_index: "INTEGER", feature_index: "INTEGER", timezone_index: "INTEGER",
+  })}`);
+  // rank: position in descending importance, ties by GeoNames id; it is the place's index in
+  // places.idx. Computed on two narrow columns with a plain sort (which DuckDB spills to disk)
+  // kept in order, so that the row id is the rank; a window over the wide rows would not spill.
+  await conn.run("SET preserve_insertion_order=true");
+  await conn.run("CREATE TABLE ranked AS SELECT geonameid FROM places_staged ORDER BY importance DESC, geonameid");
+  await conn.run("SET preserve_insertion_order=false");
+  await conn.run(`CREATE TABLE places AS SELECT s.*, CAST(r.rowid AS UINTEGER) AS rank
+    FROM places_staged s JOIN ranked r USING (geonameid)`);
+  await conn.run("DROP TABLE places_staged");
+  await conn.run("DROP TABLE ranked");
   // Alternate names of features that are not in the place dump (e.g. alternateNamesV2 with cities500) are dropped.
   await conn.run(`CREATE TABLE names AS SELECT n.* FROM ${readTsv(staged.namesTsv, {
     geonameid: "UINTEGER", name: "VARCHAR", key: "VARCHAR", source: "VARCHAR", language: "VARCHAR",
@@ -67,22 +88,21 @@ export const PLACES_IN_RANK_ORDER = `SELECT geonameid, name, latitude, longitude
   FROM places ORDER BY rank`;
 
 /**
- * One row per distinct folded key, in byte order: its postings (rank * 4 + primary * 2 + weak,
- * ascending; primary = the key is the place's name or ASCII name) and
- * whether it takes part in typo matching: a primary name (name or ASCII name) of a populated place
- * or an area among the `typoPlaces` most important places (this bounds the typo index of a full
- * allCountries build; cities500 is covered entirely). A name is weak (matched exactly only) when
- * every source giving that key for that place marks it historic, colloquial or a code.
+ * One row per (folded key, place), ordered by key bytes then posting: the posting (rank * 4 +
+ * primary * 2 + weak; primary = the key is the place's name or ASCII name; weak = every source
+ * giving that key for that place marks it historic, colloquial or a code) and whether the key
+ * takes part in typo matching through this place: a primary name of a populated place or an area
+ * among the `typoPlaces` most important places (this bounds the typo index of a full allCountries
+ * build; cities500 is covered entirely). The caller groups consecutive rows by key. A plain sort,
+ * with no list aggregate, so that DuckDB can spill it to disk under its memory limit.
  */
-export function keysInByteOrder(typoPlaces: number): string {
+export function keyPostingsInByteOrder(typoPlaces: number): string {
   const limit = Math.max(0, Math.floor(typoPlaces));
-  return `SELECT key, list(posting ORDER BY posting) AS postings, bool_or(is_primary) AS is_primary
-  FROM (
-    SELECT n.key, CAST(p.rank * 4 + CASE WHEN bool_or(n.source IN ('name', 'asciiname')) THEN 2 ELSE 0 END
+  return `SELECT n.key,
+      CAST(p.rank * 4 + CASE WHEN bool_or(n.source IN ('name', 'asciiname')) THEN 2 ELSE 0 END
         + CASE WHEN bool_and(n.weak) THEN 1 ELSE 0 END AS UINTEGER) AS posting,
-      bool_or(n.source IN ('name', 'asciiname') AND p.feature_class IN ('P', 'A') AND p.rank < ${limit}) AS is_primary
+      bool_or(n.source IN ('name', 'asciiname') AND p.feature_class IN ('P', 'A') AND p.rank < ${limit}) AS typo
     FROM names n JOIN places p USING (geonameid)
     GROUP BY n.key, p.rank
-  )
-  GROUP BY key ORDER BY key`;
+    ORDER BY n.key, posting`;
 }

@@ -39,6 +39,7 @@ export interface PlacesArgs {
   subdivisions?: string;
   maxMalformed: number;
   memoryLimitMb: number;
+  duckdbThreads: number;
   typoPlaces: number;
 }
 
@@ -50,7 +51,10 @@ const USAGE = `Options:
   --subdivisions <path|url>     optional Natural Earth admin-1 GeoJSON (.geojson or .gz): its ISO 3166-2
                                 codes (CA-ON, ON; AU-NSW, NSW) become admin-1 qualifiers
   --max-malformed <n>           malformed rows tolerated over all files (default 1000); one more fails the build
-  --memory-limit-mb <n>         DuckDB memory limit while sorting and grouping (default 512)
+  --memory-limit-mb <n>         DuckDB memory limit while sorting and grouping (default 512); DuckDB spills
+                                to a temporary directory beyond it
+  --duckdb-threads <n>          DuckDB worker threads (default 2; each needs its own buffers: with 1 thread
+                                cities500 builds under a 96 MB limit)
   --typo-places <n>             typo matching covers the main names of the n most important places
                                 (default 500000: all of cities500; bounds the index of allCountries)
 Writes places/places.idx and places/places.duckdb under GEODATA_DATA_DIR.`;
@@ -63,7 +67,7 @@ export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
     if (!/^--[a-z0-9-]+$/.test(name) || value === undefined) throw new ConfigError("places", "--option value pairs (see --help)", args.join(" "));
     values.set(name.slice(2), value);
   }
-  const known = ["countries", "admin1", "places", "alternate-names", "subdivisions", "max-malformed", "memory-limit-mb", "typo-places"];
+  const known = ["countries", "admin1", "places", "alternate-names", "subdivisions", "max-malformed", "memory-limit-mb", "duckdb-threads", "typo-places"];
   for (const k of values.keys()) if (!known.includes(k)) throw new ConfigError(`--${k}`, `one of ${known.map((x) => "--" + x).join(", ")}`, k);
   const required = (k: string): string => {
     const v = values.get(k);
@@ -86,6 +90,7 @@ export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
     ...(subdivisions ? { subdivisions } : {}),
     maxMalformed: int("max-malformed", 1000, 0, 1_000_000_000),
     memoryLimitMb: int("memory-limit-mb", 512, 64, 1_048_576),
+    duckdbThreads: int("duckdb-threads", 2, 1, 256),
     typoPlaces: int("typo-places", 500_000, 0, 4_294_967_295),
   };
 }
@@ -134,8 +139,8 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
     let nameRows: number;
     let newest: string | undefined;
     try {
-      await configureDuckdb(conn, path.join(workDir, "duckdb-tmp"), a.memoryLimitMb);
-      await loadDatabase(conn, staged, countries.rows, admin1.rows, workDir);
+      await configureDuckdb(conn, path.join(workDir, "duckdb-tmp"), a.memoryLimitMb, a.duckdbThreads);
+      await loadDatabase(conn, staged, countries.rows, admin1.rows, workDir, logger);
       const built = await buildIndex(conn, tables, staged.places, a.typoPlaces, workDir, logger);
       if (built.writer.placeCount !== staged.places) {
         throw new DataFormatError({ file: dbTmp, field: "places" }, `${staged.places} places`, `${built.writer.placeCount}`);
