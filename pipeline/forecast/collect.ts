@@ -53,6 +53,8 @@ export interface CollectResult {
   runs: Map<string, CollectedRun>;
   messagesDecoded: number;
   missingFiles: string[];
+  /** Fields of a wanted variable in a packing the decoders do not support (file, message, template). */
+  unsupported: string[];
 }
 
 /**
@@ -101,6 +103,7 @@ export async function collectFields(o: CollectOptions): Promise<CollectResult> {
   let corrected = false;
   const seen = new Set<string>();
   const missingFiles: string[] = [];
+  const unsupported: string[] = [];
   for (const file of o.files) {
     let chunks: Chunk[];
     try {
@@ -115,6 +118,12 @@ export async function collectFields(o: CollectOptions): Promise<CollectResult> {
       for (const f of chunk.fields) {
         const v = variableOfField(o.domain.variables, f);
         if (v === undefined || !accept(f.startHour, f.endHour) || (o.wantRun && !o.wantRun(f.referenceTime))) continue;
+        // A packing we do not decode (JPEG 2000, PNG, CCSDS) loses this field, not the run: the
+        // variable is absent where it has no other field, and the log names the template.
+        if (f.unsupported) {
+          unsupported.push(`${chunk.name} message ${f.index}: ${f.unsupported}`);
+          continue;
+        }
         const iso = f.referenceTime.toISOString();
         let run = runs.get(iso);
         if (!run) {
@@ -152,8 +161,9 @@ export async function collectFields(o: CollectOptions): Promise<CollectResult> {
     progress.tick();
   }
   progress.finish({ messagesDecoded: decoded, runs: runs.size });
+  if (unsupported.length > 0) o.logger.warn("fields skipped: packing not supported", { fields: unsupported.length, first: unsupported[0] });
   if (o.files.length > 0 && missingFiles.length === o.files.length) {
     throw new MissingInputError(o.files.map((f) => o.source.locate(f)).slice(0, 3).join(", ") + (o.files.length > 3 ? ", ..." : ""), `GRIB files of ${o.domain.id}`);
   }
-  return { runs, messagesDecoded: decoded, missingFiles };
+  return { runs, messagesDecoded: decoded, missingFiles, unsupported };
 }
