@@ -2,6 +2,7 @@
  * Streams ranked places and grouped keys out of the DuckDB file into the search index writer.
  */
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { DataFormatError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
 import { codePointLength } from "../../datasets/places/fold.ts";
 import type { PlacesTables } from "../../datasets/places/index-format.ts";
@@ -21,8 +22,14 @@ async function* rowsOf(conn: DuckDBConnection, sql: string): AsyncGenerator<unkn
 export async function buildIndex(conn: DuckDBConnection, tables: PlacesTables, placeCount: number, typoPlaces: number, workDir: string, logger: Logger): Promise<{ writer: PlacesIndexWriter; fuzzyKeys: number }> {
   const writer = new PlacesIndexWriter(tables, workDir);
   const placeProgress = new Progress(logger, "index places", placeCount, "places");
+  // The index's search order relies on rank = importance order; check it rather than trust it.
+  let previous: { importance: number; geonameId: number } | undefined;
   for await (const row of rowsOf(conn, PLACES_IN_RANK_ORDER)) {
-    const [geonameId, name, lat, lon, population, country, admin1, feature, timezone] = row as [number, string, number, number, bigint, number, number, number, number];
+    const [geonameId, name, lat, lon, population, country, admin1, feature, timezone, importance] = row as [number, string, number, number, bigint, number, number, number, number, number];
+    if (previous && (importance > previous.importance || (importance === previous.importance && geonameId < previous.geonameId))) {
+      throw new DataFormatError({ field: "places.rank" }, "places in descending importance, ties by ascending GeoNames id", `${geonameId} (${importance}) after ${previous.geonameId} (${previous.importance})`);
+    }
+    previous = { importance, geonameId };
     writer.addPlace({ geonameId, name, lat, lon, population: Number(population), country, admin1, feature, timezone });
     placeProgress.tick();
   }

@@ -84,7 +84,7 @@ export async function loadDatabase(
 }
 
 /** Rows of the index's places section, in rank order. */
-export const PLACES_IN_RANK_ORDER = `SELECT geonameid, name, latitude, longitude, population, country_index, admin1_index, feature_index, timezone_index
+export const PLACES_IN_RANK_ORDER = `SELECT geonameid, name, latitude, longitude, population, country_index, admin1_index, feature_index, timezone_index, importance
   FROM places ORDER BY rank`;
 
 /**
