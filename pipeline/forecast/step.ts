@@ -39,7 +39,6 @@ export interface IngestReport {
   requests: number;
   bytesFetched: number;
   cacheHits: number;
-  gribBytes: number;
 }
 
 function sourceFor(o: ForecastOptions, domain: ModelDomain, ctx: StepContext): GribSource {
@@ -161,7 +160,7 @@ async function pointReport(ctx: StepContext, [lat, lon]: [number, number], model
 /** Runs the step; returns what it did (tests and benches read it). */
 export async function runForecast(args: string[], ctx: StepContext, codec: GribCodec = GRIB_CODEC): Promise<IngestReport> {
   const o = parseForecastOptions(args);
-  const report: IngestReport = { runs: [], messagesDecoded: 0, requests: 0, bytesFetched: 0, cacheHits: 0, gribBytes: 0 };
+  const report: IngestReport = { runs: [], messagesDecoded: 0, requests: 0, bytesFetched: 0, cacheHits: 0 };
   if (o.listModels) {
     for (const m of MODELS) process.stdout.write(`${m.id}\t${m.description}\n\t${[...new Set(m.variables.map((v) => v.name))].join(", ")}\n`);
     return report;
