@@ -155,7 +155,8 @@ function oracle(lat: number, lon: number): Truth {
   }
   zones.sort();
   const attrs = index.data.attributes;
-  return { iso2: f === undefined ? undefined : attrs.iso2[f] || undefined, admin1: f === undefined ? undefined : attrs.admin1[f] || undefined, tz: zones[0] ?? oceanZone(lon) };
+  // admin-1 of a split area: its nearest refinement place (the same linear scan as the index).
+  return { iso2: f === undefined ? undefined : attrs.iso2[f] || undefined, admin1: f === undefined ? undefined : index.admin1Of(f, lat, lon), tz: zones[0] ?? oceanZone(lon) };
 }
 
 // ---- Seeded points.

@@ -48,6 +48,10 @@ export function encodeAdminPayload(data: AdminIndexData): { chunks: Uint8Array[]
     ...layerSections("tz", data.tz),
     ...candidateSections("adminCand", data.adminCandidates),
     ...candidateSections("tzCand", data.tzCandidates),
+    ["refine.featureStart", data.refinement.featureStart],
+    ["refine.lat", data.refinement.lat],
+    ["refine.lon", data.refinement.lon],
+    ["refine.code", data.refinement.code],
     ["attributes", new Uint8Array(Buffer.from(JSON.stringify(data.attributes), "utf8"))],
   ]);
   return { chunks, extra: { res: L.res, sections: toc } };
@@ -99,6 +103,12 @@ function checkStructure(d: AdminIndexData, file: string): void {
     if (w === 0xffffffff) continue;
     if (w >= 0x80000000 ? (w & 0x7fffffff) >= records : w >= answers) fail("slotWord", "answer or record numbers in range", `${w} at slot ${s}`);
   }
+  const rf = d.refinement;
+  if (rf.featureStart.length !== d.admin.featureChainStart.length) fail("refine.featureStart", "one entry per admin feature + 1", String(rf.featureStart.length));
+  if (rf.featureStart[rf.featureStart.length - 1] !== rf.lat.length || rf.lon.length !== rf.lat.length || rf.code.length !== rf.lat.length) {
+    fail("refine.lat", `${rf.featureStart[rf.featureStart.length - 1]} places`, `${rf.lat.length}/${rf.lon.length}/${rf.code.length}`);
+  }
+  for (let k = 0; k < rf.code.length; k++) if (rf.code[k]! >= d.attributes.refineCodes.length) fail("refine.code", `codes below ${d.attributes.refineCodes.length}`, String(rf.code[k]));
   if (d.attributes.iso2.length !== d.admin.featureChainStart.length - 1) fail("attributes.iso2", "one entry per admin feature", String(d.attributes.iso2.length));
   if (d.attributes.tzid.length !== d.tz.featureChainStart.length - 1) fail("attributes.tzid", "one entry per timezone feature", String(d.attributes.tzid.length));
 }
@@ -135,6 +145,12 @@ export function openAdminIndex(bytes: Uint8Array, file: string): { index: AdminI
     tz: readLayer(r, "tz"),
     adminCandidates: readCandidates(r, "adminCand"),
     tzCandidates: readCandidates(r, "tzCand"),
+    refinement: {
+      featureStart: r.u32("refine.featureStart"),
+      lat: r.f64("refine.lat"),
+      lon: r.f64("refine.lon"),
+      code: r.u32("refine.code"),
+    },
     attributes,
   };
   checkStructure(data, file);

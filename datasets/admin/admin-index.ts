@@ -52,6 +52,20 @@ export interface AdminAttributes {
   name: string[];
   /** Per timezone feature: IANA tzid. */
   tzid: string[];
+  /** The admin-1 codes the refinement places refer to. */
+  refineCodes: string[];
+}
+
+/**
+ * Admin features split by nearest GeoNames place (pipeline/admin/crosswalk.ts): feature f's
+ * places are featureStart[f] .. featureStart[f+1]-1; none for an unsplit feature.
+ */
+export interface AdminRefinement {
+  featureStart: Uint32Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  /** Index into attributes.refineCodes. */
+  code: Uint32Array;
 }
 
 export interface AdminIndexData {
@@ -66,6 +80,7 @@ export interface AdminIndexData {
   tz: PolygonLayer;
   adminCandidates: LayerCandidates;
   tzCandidates: LayerCandidates;
+  refinement: AdminRefinement;
   attributes: AdminAttributes;
 }
 
@@ -169,16 +184,37 @@ export class AdminIndex {
 
   lookup(lat: number, lon: number): ReverseAnswer {
     this.lookupIds(lat, lon);
-    return this.describe(this.ids[0]!, this.ids[1]!, lon);
+    return this.describe(this.ids[0]!, this.ids[1]!, lat, lon);
   }
 
-  describe(adminFeature: number, tzFeature: number, lon: number): ReverseAnswer {
+  /** GeoNames admin-1 code of a point in an admin feature: the feature's, or its nearest place's. */
+  admin1Of(adminFeature: number, lat: number, lon: number): string | undefined {
+    const r = this.data.refinement;
+    const from = r.featureStart[adminFeature]!;
+    const to = r.featureStart[adminFeature + 1]!;
+    if (from === to) return this.data.attributes.admin1[adminFeature] || undefined;
+    const k = Math.cos((lat * Math.PI) / 180);
+    let best = from;
+    let bestD = Infinity;
+    for (let p = from; p < to; p++) {
+      const dx = (r.lon[p]! - lon) * k;
+      const dy = r.lat[p]! - lat;
+      const d = dx * dx + dy * dy;
+      if (d < bestD) {
+        bestD = d;
+        best = p;
+      }
+    }
+    return this.data.attributes.refineCodes[r.code[best]!];
+  }
+
+  describe(adminFeature: number, tzFeature: number, lat: number, lon: number): ReverseAnswer {
     const attrs = this.data.attributes;
     const hasAdmin = adminFeature !== NO_FEATURE;
     return {
       adminFeature: hasAdmin ? adminFeature : undefined,
       iso2: hasAdmin ? attrs.iso2[adminFeature] || undefined : undefined,
-      admin1: hasAdmin ? attrs.admin1[adminFeature] || undefined : undefined,
+      admin1: hasAdmin ? this.admin1Of(adminFeature, lat, lon) : undefined,
       timezone: this.timezoneOf(tzFeature, lon),
       atSea: !hasAdmin,
     };

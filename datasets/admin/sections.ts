@@ -35,7 +35,8 @@ export function encodeSections(sections: readonly (readonly [string, SectionArra
   for (const [name, array] of sections) {
     const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
     toc.push({ name, type: typeOf(array), offset, length: array.length });
-    chunks.push(bytes);
+    // Empty sections take no bytes (and no chunk: a zero-length write is a needless edge case).
+    if (bytes.byteLength > 0) chunks.push(bytes);
     offset += bytes.byteLength;
     const pad = (8 - (offset % 8)) % 8;
     if (pad > 0) {

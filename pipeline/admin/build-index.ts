@@ -77,7 +77,7 @@ class CandidateWriter {
   }
 }
 
-export function buildIndex(admin: PolygonLayer, tz: PolygonLayer, res: number, logger: Logger): { data: Omit<AdminIndexData, "attributes">; stats: IndexStats } {
+export function buildIndex(admin: PolygonLayer, tz: PolygonLayer, res: number, logger: Logger): { data: Omit<AdminIndexData, "attributes" | "refinement">; stats: IndexStats } {
   let t = performance.now();
   const layout = computeLayout(res);
   const grid = new SlotGrid(layout);

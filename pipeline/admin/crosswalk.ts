@@ -12,6 +12,9 @@
  *    says FR or NL); otherwise the allowlist below;
  *  - admin-1: the code most of the feature's places of that country have; a feature without
  *    places keeps `gn_a1_code` when GeoNames has that code; otherwise it stays unresolved.
+ *    When no code reaches SPLIT_SHARE of the votes (Natural Earth's unit is coarser than
+ *    GeoNames' admin-1, or predates a reform), the feature keeps its places: a point inside it
+ *    takes the admin-1 of the nearest of them (the country still comes from the polygon).
  */
 import type { AdminSourceFeature } from "./naturalearth.ts";
 
@@ -60,8 +63,21 @@ export const COUNTRY_ALLOWLIST: Readonly<Record<string, string>> = {
   "USG+00?": "CU",
 };
 
+/** Share of the leading admin-1 code below which an area is split by nearest place. */
+export const SPLIT_SHARE = 0.8;
+
+/** A GeoNames place used to split an area: its position and admin-1 code ("CC.code"). */
+export interface RefinementPlace {
+  lat: number;
+  lon: number;
+  countryCode: string;
+  code: string;
+}
+
 export interface CrosswalkReport {
   features: number;
+  /** Features split by nearest place (several GeoNames admin-1 areas inside). */
+  splitAreas: number;
   /** Features whose admin-1 came from their places. */
   byPlaces: number;
   /** Features without places whose Natural Earth code GeoNames knows. */
@@ -99,9 +115,10 @@ export function buildCrosswalk(
   places: Iterable<CrosswalkPlace>,
   locate: (lat: number, lon: number) => number | undefined,
   admin1Codes: ReadonlySet<string>,
-): { iso2: string[]; admin1: string[]; report: CrosswalkReport } {
+): { iso2: string[]; admin1: string[]; refinements: Map<number, RefinementPlace[]>; report: CrosswalkReport } {
   const countries = new Map<number, Map<string, number>>();
   const codes = new Map<number, Map<string, number>>();
+  const located = new Map<number, RefinementPlace[]>();
   let used = 0;
   let atSea = 0;
   for (const p of places) {
@@ -114,13 +131,19 @@ export function buildCrosswalk(
     bump(countries, f, p.countryCode);
     const code = `${p.countryCode}.${p.admin1}`;
     // Only codes GeoNames lists count ("00" and codes missing from admin1CodesASCII say "none").
-    if (admin1Codes.has(code)) bump(codes, f, code);
+    if (admin1Codes.has(code)) {
+      bump(codes, f, code);
+      let list = located.get(f);
+      if (!list) located.set(f, (list = []));
+      list.push({ lat: p.lat, lon: p.lon, countryCode: p.countryCode, code });
+    }
   }
   const iso2: string[] = [];
   const admin1: string[] = [];
   const report: CrosswalkReport = {
     features: features.length,
     byPlaces: 0,
+    splitAreas: 0,
     byNaturalEarthCode: 0,
     countryByPlaces: 0,
     countryChanged: [],
@@ -130,6 +153,7 @@ export function buildCrosswalk(
     placesUsed: used,
     placesAtSea: atSea,
   };
+  const refinements = new Map<number, RefinementPlace[]>();
   features.forEach((feat, f) => {
     const label = `${feat.adm1Code} ${feat.name} (${feat.isoA2}/${feat.adm0A3})`;
     const neCode = /^[A-Z]{2}$/.test(feat.isoA2) ? feat.isoA2 : "";
@@ -146,6 +170,15 @@ export function buildCrosswalk(
     const own = new Map([...(codes.get(f) ?? new Map<string, number>())].filter(([k]) => k.startsWith(`${cc}.`)));
     let code = majority(own.size > 0 ? own : undefined);
     if (code !== undefined) {
+      // A Natural Earth area covering several GeoNames admin-1 areas (Kenya's provinces hold its
+      // counties): below this share for the leading code, each point takes its nearest place's.
+      const total = [...own.values()].reduce((a, b) => a + b, 0);
+      if (own.get(code)! < SPLIT_SHARE * total) {
+        refinements.set(f, located.get(f)!.filter((p) => p.countryCode === cc).map((p) => ({ ...p })));
+        report.splitAreas++;
+      }
+    }
+    if (code !== undefined) {
       report.byPlaces++;
       if (feat.gnA1Code !== code) report.disagreementsByCountry[cc] = (report.disagreementsByCountry[cc] ?? 0) + 1;
     } else if (cc !== "" && feat.gnA1Code.startsWith(`${cc}.`) && admin1Codes.has(feat.gnA1Code)) {
@@ -156,5 +189,5 @@ export function buildCrosswalk(
     }
     admin1.push(code ?? "");
   });
-  return { iso2, admin1, report };
+  return { iso2, admin1, refinements, report };
 }

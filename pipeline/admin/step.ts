@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { createRequire } from "node:module";
-import { AdminIndex, type AdminAttributes } from "../../datasets/admin/admin-index.ts";
+import { AdminIndex, type AdminAttributes, type AdminRefinement } from "../../datasets/admin/admin-index.ts";
 import { ADMIN_SPEC, encodeAdminPayload } from "../../datasets/admin/admin-file.ts";
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
 import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
@@ -15,7 +15,7 @@ import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
 import { isUrl, localFileOf } from "../common/source.ts";
 import type { PipelineStep, StepContext } from "../common/step.ts";
 import { buildIndex } from "./build-index.ts";
-import { buildCrosswalk, zoneCountries } from "./crosswalk.ts";
+import { buildCrosswalk, zoneCountries, type RefinementPlace } from "./crosswalk.ts";
 import { findEnclaves } from "./enclaves.ts";
 import { FeatureGrid } from "./feature-grid.ts";
 import { readAdmin1CodeSet, readCrosswalkPlaces } from "./geonames.ts";
@@ -92,6 +92,32 @@ async function describe(location: string, name: string, cacheDir: string): Promi
   return isUrl(location) ? { ...info, location } : info;
 }
 
+/** Refinement places in artifact form; admin feature ids are offset by the enclaves placed first. */
+function refinementArrays(offset: number, neFeatures: number, refinements: Map<number, RefinementPlace[]>): { refinement: AdminRefinement; codes: string[] } {
+  const featureStart = new Uint32Array(offset + neFeatures + 1);
+  const lat: number[] = [];
+  const lon: number[] = [];
+  const code: number[] = [];
+  const codes: string[] = [];
+  const codeIds = new Map<string, number>();
+  for (let f = 0; f < offset + neFeatures; f++) {
+    featureStart[f] = lat.length;
+    for (const p of f >= offset ? (refinements.get(f - offset) ?? []) : []) {
+      let id = codeIds.get(p.code);
+      if (id === undefined) {
+        id = codes.length;
+        codes.push(p.code);
+        codeIds.set(p.code, id);
+      }
+      lat.push(p.lat);
+      lon.push(p.lon);
+      code.push(id);
+    }
+  }
+  featureStart[offset + neFeatures] = lat.length;
+  return { refinement: { featureStart, lat: Float64Array.from(lat), lon: Float64Array.from(lon), code: Uint32Array.from(code) }, codes };
+}
+
 export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
   const { config, logger } = ctx;
   const cacheDir = path.join(config.dataDir, ".cache", "downloads");
@@ -127,6 +153,7 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
   const report = crosswalk.report;
   logger.info("admin-1 crosswalk", {
     byPlaces: report.byPlaces,
+    splitAreas: report.splitAreas,
     byNaturalEarthCode: report.byNaturalEarthCode,
     countryByPlaces: report.countryByPlaces,
     countryChanged: report.countryChanged.length,
@@ -154,13 +181,15 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
 
   const built = buildIndex(adminLayer, tzLayer, a.res, logger);
   logger.info("slot table built", { ...built.stats });
+  const refined = refinementArrays(enclaves.length, adminFeatures.length, crosswalk.refinements);
   const attributes: AdminAttributes = {
     iso2: [...enclaves.map((e) => e.iso2), ...labels.iso2],
     admin1: [...enclaves.map((e) => e.admin1), ...labels.admin1],
     name: [...enclaves.map((e) => e.name), ...labels.name],
     tzid: zones.map((z) => z.tzid),
+    refineCodes: refined.codes,
   };
-  const index = new AdminIndex({ ...built.data, attributes });
+  const index = new AdminIndex({ ...built.data, refinement: refined.refinement, attributes });
 
   if (a.validatePoints > 0) {
     const v = validateIndex(index, Math.ceil(a.validatePoints / 2), Math.floor(a.validatePoints / 2));
@@ -192,6 +221,8 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
         timezones: zones.length,
         timezoneVertices: tzLayer.xs.length,
         crosswalkByPlaces: report.byPlaces,
+        splitAreas: report.splitAreas,
+        refinementPlaces: refined.refinement.lat.length,
         crosswalkByNaturalEarthCode: report.byNaturalEarthCode,
         unresolvedCountry: report.unresolvedCountry.length,
         unresolvedAdmin1: report.unresolvedAdmin1.length,
@@ -207,7 +238,7 @@ export const adminStep: PipelineStep = {
   name: "admin",
   summary: "Country, admin-1 and timezone polygons → H3-bucketed reverse-geocoding index (admin/admin.idx)",
   usage: USAGE,
-  codeVersion: 3,
+  codeVersion: 4,
   embeddedDefault: {
     inputs: () => {
       const tz = geoTzFiles(defaultGeoTzDir());
