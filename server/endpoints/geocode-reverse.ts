@@ -7,14 +7,16 @@ administrative description.
 
 - **Exact, not nearest-city**: the answer is a point-in-polygon test on the source polygons
   (Natural Earth 10m admin-1 areas; timezone-boundary-builder zones), also next to a border.
-  Enclaves finer than Natural Earth (Baarle-Hertog, Büsingen, Campione, Llívia...) come from the
+  Enclaves finer than Natural Earth (Baarle-Hertog, the Vennbahn, Campione...) come from the
   timezone polygons, which follow OpenStreetMap borders.
   An H3 resolution-5 table answers most points directly; cells crossed by a border test the
   point against the edges inside the cell only.
 - **country** is the country of the admin-1 area containing the point (countries are the union
   of their admin-1 areas, so the two always agree), with the code GeoNames gives the places
-  inside that area (French Guiana is GF, Svalbard SJ). **administrative1** is the GeoNames
-  admin-1 area (code and id) that the GeoNames places inside the Natural Earth area belong to.
+  inside that area (French Guiana is GF). **administrative1** is the GeoNames admin-1 area (code
+  and id) that the GeoNames places inside the Natural Earth area belong to; where Natural Earth's
+  area is coarser than GeoNames' (no code has 80 % of the places), the one of the nearest GeoNames
+  place inside the area.
   **continent** is the GeoNames continent of the country.
 - **Coasts**: a point in no admin-1 area but within 2 km of one takes the nearest area (Natural
   Earth's 1:10m coastlines are generalized by up to a kilometre or two; coastal towns would
