@@ -9,7 +9,7 @@
  * feature's edges; that segment never leaves the box, so no other edge can cross it.
  * Layout of the bytes: FORMAT.md.
  */
-import { chainBoxes, edgesDistanceKm, featuresContaining, nearestFeatureWithin, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
+import { chainBoxes, edgesDistanceKm, featuresContaining, KM_PER_DEGREE, nearestFeatureWithin, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
 import { SlotGrid, type SlotGridLayout } from "./slot-grid.ts";
 import { oceanZone } from "./ocean-zones.ts";
 
@@ -96,13 +96,78 @@ export interface ReverseAnswer {
   atSea: boolean;
 }
 
+/**
+ * The runs of a layer's candidates cut at load time into chunks of at most CHUNK_EDGES edges, each
+ * with a box (float32, widened by CHUNK_MARGIN so that rounding never shrinks it). A chunk whose
+ * box misses the box of the segment point→reference cannot cross it, and a chunk farther than
+ * the best distance cannot be nearer: both are skipped without changing any answer. This keeps
+ * cells with thousands of edges (OpenStreetMap borders in the Alps) to tens of microseconds.
+ */
+interface RunChunks {
+  /** Candidate c's chunks are offset[c] .. offset[c+1]-1. */
+  offset: Uint32Array;
+  start: Uint32Array;
+  count: Uint8Array;
+  box: Float32Array;
+}
+
+const CHUNK_EDGES = 32;
+/** Degrees added around a chunk's box: more than float32's rounding at 180° (1.5e-5°). */
+const CHUNK_MARGIN = 1e-4;
+
+function chunkRuns(layer: PolygonLayer, L: LayerCandidates): RunChunks {
+  const nc = L.candFeature.length;
+  let chunks = 0;
+  for (let r = 0; r < L.runCount.length; r++) chunks += Math.ceil(L.runCount[r]! / CHUNK_EDGES);
+  const offset = new Uint32Array(nc + 1);
+  const start = new Uint32Array(chunks);
+  const count = new Uint8Array(chunks);
+  const box = new Float32Array(4 * chunks);
+  let k = 0;
+  for (let c = 0; c < nc; c++) {
+    offset[c] = k;
+    for (let r = L.candRunOffset[c]!; r < L.candRunOffset[c + 1]!; r++) {
+      const end = L.runStart[r]! + L.runCount[r]!;
+      for (let from = L.runStart[r]!; from < end; from += CHUNK_EDGES) {
+        const n = Math.min(CHUNK_EDGES, end - from);
+        let minX = Infinity;
+        let minY = Infinity;
+        let maxX = -Infinity;
+        let maxY = -Infinity;
+        for (let v = from; v <= from + n; v++) {
+          const x = layer.xs[v]!;
+          const y = layer.ys[v]!;
+          if (x < minX) minX = x;
+          if (x > maxX) maxX = x;
+          if (y < minY) minY = y;
+          if (y > maxY) maxY = y;
+        }
+        start[k] = from;
+        count[k] = n;
+        box[4 * k] = minX - CHUNK_MARGIN;
+        box[4 * k + 1] = minY - CHUNK_MARGIN;
+        box[4 * k + 2] = maxX + CHUNK_MARGIN;
+        box[4 * k + 3] = maxY + CHUNK_MARGIN;
+        k++;
+      }
+    }
+  }
+  offset[nc] = k;
+  return { offset, start, count, box };
+}
+
 /** The candidate of record b with the nearest edge within the coast tolerance, or NO_FEATURE. */
-function nearestInRecord(layer: PolygonLayer, L: LayerCandidates, b: number, qx: number, qy: number): number {
+function nearestInRecord(layer: PolygonLayer, L: LayerCandidates, ch: RunChunks, b: number, qx: number, qy: number): number {
   let best = NO_FEATURE;
   let bestD = COAST_TOLERANCE_KM;
+  const kx = Math.cos((qy * Math.PI) / 180) * KM_PER_DEGREE;
   for (let c = L.candOffset[b]!; c < L.candOffset[b + 1]!; c++) {
-    for (let r = L.candRunOffset[c]!; r < L.candRunOffset[c + 1]!; r++) {
-      const d = edgesDistanceKm(layer.xs, layer.ys, L.runStart[r]!, L.runCount[r]!, qx, qy);
+    for (let k = ch.offset[c]!; k < ch.offset[c + 1]!; k++) {
+      const o = 4 * k;
+      const gx = Math.max(0, ch.box[o]! - qx, qx - ch.box[o + 2]!) * kx;
+      const gy = Math.max(0, ch.box[o + 1]! - qy, qy - ch.box[o + 3]!) * KM_PER_DEGREE;
+      if (Math.sqrt(gx * gx + gy * gy) > bestD) continue;
+      const d = edgesDistanceKm(layer.xs, layer.ys, ch.start[k]!, ch.count[k]!, qx, qy);
       // Candidates come in ascending feature order: a tie keeps the lower id.
       if (d < bestD || (d === bestD && best === NO_FEATURE)) {
         bestD = d;
@@ -113,14 +178,21 @@ function nearestInRecord(layer: PolygonLayer, L: LayerCandidates, b: number, qx:
   return best;
 }
 
-function layerAnswer(layer: PolygonLayer, L: LayerCandidates, b: number, qx: number, qy: number, rx: number, ry: number): number {
+function layerAnswer(layer: PolygonLayer, L: LayerCandidates, ch: RunChunks, b: number, qx: number, qy: number, rx: number, ry: number): number {
   const xs = layer.xs;
   const ys = layer.ys;
+  const loX = Math.min(qx, rx);
+  const hiX = Math.max(qx, rx);
+  const loY = Math.min(qy, ry);
+  const hiY = Math.max(qy, ry);
+  const box = ch.box;
   for (let c = L.candOffset[b]!; c < L.candOffset[b + 1]!; c++) {
     const word = L.candFeature[c]!;
     let inside = word >>> 31;
-    for (let r = L.candRunOffset[c]!; r < L.candRunOffset[c + 1]!; r++) {
-      inside ^= segmentParity(xs, ys, L.runStart[r]!, L.runCount[r]!, qx, qy, rx, ry);
+    for (let k = ch.offset[c]!; k < ch.offset[c + 1]!; k++) {
+      const o = 4 * k;
+      if (box[o]! > hiX || box[o + 2]! < loX || box[o + 1]! > hiY || box[o + 3]! < loY) continue;
+      inside ^= segmentParity(xs, ys, ch.start[k]!, ch.count[k]!, qx, qy, rx, ry);
     }
     if (inside === 1) return (word & 0x7fffffff) >>> 0;
   }
@@ -132,8 +204,13 @@ export class AdminIndex {
   /** Scratch result of `lookupIds`: [admin feature, timezone feature] (NO_FEATURE for none). */
   readonly ids = new Uint32Array(2);
 
+  private readonly adminChunks: RunChunks;
+  private readonly tzChunks: RunChunks;
+
   constructor(readonly data: AdminIndexData) {
     this.grid = new SlotGrid(data.layout);
+    this.adminChunks = chunkRuns(data.admin, data.adminCandidates);
+    this.tzChunks = chunkRuns(data.tz, data.tzCandidates);
     // Chain boxes for the exact fallback, computed now rather than on the first polar request.
     chainBoxes(data.admin);
     chainBoxes(data.tz);
@@ -156,9 +233,9 @@ export class AdminIndex {
       if (lon >= g[o + 2]! && lat >= g[o + 3]! && lon <= g[o + 4]! && lat <= g[o + 5]!) {
         const rx = g[o]!;
         const ry = g[o + 1]!;
-        const a = layerAnswer(d.admin, d.adminCandidates, b, lon, lat, rx, ry);
-        this.ids[0] = a !== NO_FEATURE ? a : nearestInRecord(d.admin, d.adminCandidates, b, lon, lat);
-        this.ids[1] = layerAnswer(d.tz, d.tzCandidates, b, lon, lat, rx, ry);
+        const a = layerAnswer(d.admin, d.adminCandidates, this.adminChunks, b, lon, lat, rx, ry);
+        this.ids[0] = a !== NO_FEATURE ? a : nearestInRecord(d.admin, d.adminCandidates, this.adminChunks, b, lon, lat);
+        this.ids[1] = layerAnswer(d.tz, d.tzCandidates, this.tzChunks, b, lon, lat, rx, ry);
         return;
       }
     }
