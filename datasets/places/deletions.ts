@@ -19,13 +19,16 @@ export const TYPO_PREFIX = 7;
 
 export type TypoWindow = "prefix" | "suffix";
 
-function hashSkipping(cps: readonly number[], skipA: number, skipB: number, lengthTag: number): number {
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a of the window's code points without positions skipA and skipB (untagged). */
+function hashSkipping(cps: readonly number[], skipA: number, skipB: number): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < cps.length; i++) {
     if (i === skipA || i === skipB) continue;
-    h = Math.imul(h ^ cps[i]!, 0x01000193) >>> 0;
+    h = Math.imul(h ^ cps[i]!, FNV_PRIME) >>> 0;
   }
-  return Math.imul(h ^ (0x1000 | lengthTag), 0x01000193) >>> 0;
+  return h;
 }
 
 /** The length a key is bucketed under (code points, capped). */
@@ -34,21 +37,34 @@ export function lengthTag(length: number): number {
 }
 
 /**
- * Distinct hashes of the ≤ maxDeletes deletion variants of the key's prefix, in the bucket of
- * keys of `length` code points (the key's own length when indexing; each candidate length when
- * querying).
+ * Distinct untagged hashes of the ≤ maxDeletes deletion variants of the key's window. Tagging
+ * (below) is a bijection for a given bucket, so these can be computed once per query and tagged
+ * for each candidate length.
  */
-export function deletionHashes(key: string, maxDeletes: number, length: number, window: TypoWindow = "prefix"): number[] {
-  // The suffix window's hashes live in their own space (bit 0x200 of the tag).
-  const tag = lengthTag(length) | (window === "suffix" ? 0x200 : 0);
+export function rawVariantHashes(key: string, maxDeletes: number, window: TypoWindow): number[] {
   const all: number[] = [];
   for (const ch of key) all.push(ch.codePointAt(0)!);
   const cps = window === "prefix" ? all.slice(0, TYPO_PREFIX) : all.slice(Math.max(0, all.length - TYPO_PREFIX));
-  const out = new Set<number>([hashSkipping(cps, -1, -1, tag)]);
+  const out = new Set<number>([hashSkipping(cps, -1, -1)]);
   const n = cps.length;
-  if (maxDeletes >= 1) for (let i = 0; i < n; i++) out.add(hashSkipping(cps, i, -1, tag));
-  if (maxDeletes >= 2) for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) out.add(hashSkipping(cps, i, j, tag));
+  if (maxDeletes >= 1) for (let i = 0; i < n; i++) out.add(hashSkipping(cps, i, -1));
+  if (maxDeletes >= 2) for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) out.add(hashSkipping(cps, i, j));
   return [...out];
+}
+
+/** Places an untagged variant hash in the bucket of keys of `length` code points and the window. */
+export function tagVariantHash(raw: number, length: number, window: TypoWindow): number {
+  // The suffix window's hashes live in their own space (bit 0x200 of the tag).
+  const tag = lengthTag(length) | (window === "suffix" ? 0x200 : 0);
+  return Math.imul(raw ^ (0x1000 | tag), FNV_PRIME) >>> 0;
+}
+
+/**
+ * Distinct hashes of the ≤ maxDeletes deletion variants of the key's window, in the bucket of
+ * keys of `length` code points (the key's own length when indexing).
+ */
+export function deletionHashes(key: string, maxDeletes: number, length: number, window: TypoWindow = "prefix"): number[] {
+  return rawVariantHashes(key, maxDeletes, window).map((raw) => tagVariantHash(raw, length, window));
 }
 
 /** Deletions indexed for a key of this many code points (see the module comment). */

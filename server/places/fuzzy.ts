@@ -5,7 +5,7 @@
  * first and their last window; each surviving candidate is checked with the bag distance (a
  * cheap lower bound) and then the bounded edit distance (transpositions count 1). No scan.
  */
-import { deletionHashes, TYPO_PREFIX } from "../../datasets/places/deletions.ts";
+import { rawVariantHashes, tagVariantHash, TYPO_PREFIX, type TypoWindow } from "../../datasets/places/deletions.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
 import { BoundedEditDistance, codePoints, decodeCodePoints } from "./edit-distance.ts";
 
@@ -38,15 +38,17 @@ export class FuzzyMatcher {
     for (const c of this.qcp) this.bag[c & 255]!++;
     const lo = Math.max(1, queryLength - maxEdits);
     const hi = queryLength + maxEdits;
+    const prefixVariants = rawVariantHashes(query, maxEdits, "prefix");
+    const suffixVariants = hi > TYPO_PREFIX ? rawVariantHashes(query, maxEdits, "suffix") : [];
     try {
       for (let len = lo; len <= hi; len++) {
         const long = len > TYPO_PREFIX;
-        this.lookup(deletionHashes(query, maxEdits, len, "prefix"), (f) => {
+        this.lookup(prefixVariants, len, "prefix", (f) => {
           if (long) this.setState(f, PENDING);
           else this.verify(f, out);
         });
         if (long) {
-          this.lookup(deletionHashes(query, maxEdits, len, "suffix"), (f) => {
+          this.lookup(suffixVariants, len, "suffix", (f) => {
             if (this.state[f] === PENDING) this.verify(f, out);
           });
         }
@@ -58,11 +60,12 @@ export class FuzzyMatcher {
     }
   }
 
-  private lookup(hashes: number[], visit: (fuzzyOrdinal: number) => void): void {
+  private lookup(variants: readonly number[], length: number, window: TypoWindow, visit: (fuzzyOrdinal: number) => void): void {
     const ix = this.index;
     const all = ix.variantHashes;
     const dir = ix.variantDirectory;
-    for (const h of hashes) {
+    for (const raw of variants) {
+      const h = tagVariantHash(raw, length, window);
       let lo = dir[h >>> 16]!;
       let hi = dir[(h >>> 16) + 1]!;
       while (lo < hi) {
