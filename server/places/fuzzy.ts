@@ -43,11 +43,16 @@ export class FuzzyMatcher {
     try {
       for (let len = lo; len <= hi; len++) {
         const long = len > TYPO_PREFIX;
+        let pending = 0;
         this.lookup(prefixVariants, len, "prefix", (f) => {
-          if (long) this.setState(f, PENDING);
-          else this.verify(f, out);
+          if (!long) this.verify(f, out);
+          else if (this.state[f] === UNSEEN) {
+            this.setState(f, PENDING);
+            pending++;
+          }
         });
-        if (long) {
+        // The suffix window only confirms candidates of the prefix window: none, nothing to confirm.
+        if (long && pending > 0) {
           this.lookup(suffixVariants, len, "suffix", (f) => {
             if (this.state[f] === PENDING) this.verify(f, out);
           });
