@@ -52,7 +52,8 @@ export class PlaceSearch {
   private readonly featureImportance: Float64Array;
   private readonly fuzzy: FuzzyMatcher;
   private readonly qualifierByKey: Map<string, QualifierEntry>;
-  private filter: QualifierEntry[] = [];
+  /** Per qualifier of the current query: membership of each country and admin-1 index. */
+  private filter: { countries: Uint8Array; admin1: Uint8Array }[] = [];
 
   constructor(private readonly index: PlacesIndex) {
     this.tierOf = new Uint8Array(index.placeCount);
@@ -108,7 +109,13 @@ export class PlaceSearch {
 
   private run({ key, qualifiers }: ParsedQuery, limit: number, offset: number): SearchPage {
     if (key === "") return { total: 0, places: [] };
-    this.filter = qualifiers;
+    const { countries, admin1 } = this.index.tables;
+    this.filter = qualifiers.map((q) => {
+      const mask = { countries: new Uint8Array(countries.length), admin1: new Uint8Array(admin1.length) };
+      for (const c of q.countries) mask.countries[c] = 1;
+      for (const a of q.admin1) mask.admin1[a] = 1;
+      return mask;
+    });
     try {
       this.collect(key);
       return this.page(limit, offset);
@@ -119,10 +126,11 @@ export class PlaceSearch {
 
   private passes(place: number): boolean {
     const ix = this.index;
+    const c = ix.country[place]!;
+    const a = ix.admin1[place]!;
     for (const q of this.filter) {
-      const c = ix.country[place]!;
-      const a = ix.admin1[place]!;
-      if (!q.countries.includes(c) && !q.admin1.includes(a)) return false;
+      // Out-of-range reads (the 0xFFFF "none") are undefined, i.e. not a member.
+      if (q.countries[c] !== 1 && q.admin1[a] !== 1) return false;
     }
     return true;
   }
