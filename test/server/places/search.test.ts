@@ -94,6 +94,28 @@ describe("forward geocoding on GeoNames cities500", () => {
     expect(ids("Brlni", 100)).not.toContain("gn:2950159");
   });
 
+  it("finds places of 100,000+ people from a one-edit typo of their ASCII name in the top 10", () => {
+    // Seeded edits (substitution, deletion, insertion, transposition) inside the name. Some typos
+    // land exactly on another real name (Tampa → Tapa), so the bar is a rate, not every case.
+    let seed = 3;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const big = raw.filter((r) => Number(r[14]) >= 100_000 && r[2]!.length >= 5);
+    let found = 0;
+    const n = 500;
+    for (let i = 0; i < n; i++) {
+      const r = big[Math.floor(rnd() * big.length)]!;
+      const cps = [...r[2]!];
+      const k = 1 + Math.floor(rnd() * (cps.length - 2));
+      const op = Math.floor(rnd() * 4);
+      if (op === 0) cps[k] = "q";
+      else if (op === 1) cps.splice(k, 1);
+      else if (op === 2) cps.splice(k, 0, "e");
+      else [cps[k - 1], cps[k]] = [cps[k]!, cps[k - 1]!];
+      if (ids(cps.join("")).includes(`gn:${r[0]}`)) found++;
+    }
+    expect(found / n).toBeGreaterThan(0.95);
+  });
+
   it("finds non-Latin names", () => {
     expect(first("Москва")).toBe("gn:524901");
     expect(first("東京")).toBe("gn:1850147");
