@@ -24,11 +24,12 @@ export const Section = {
   postings: 15,
   fuzzyKeys: 16,
   fuzzyLengths: 17,
-  variantHashes: 18,
-  variantPostings: 19,
+  variantDirectory: 18,
+  variantLow16: 19,
+  variantPostings: 20,
 } as const;
 
-export const SECTION_COUNT = 20;
+export const SECTION_COUNT = 21;
 /** Section table: u32 count, then (u32 offset, u32 byteLength) per section; padded to 8. */
 export const SECTION_TABLE_BYTES = Math.ceil((4 + SECTION_COUNT * 8) / 8) * 8;
 

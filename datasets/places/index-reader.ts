@@ -38,12 +38,12 @@ export class PlacesIndex {
   readonly postings: Uint32Array;
   readonly fuzzyKeys: Uint32Array;
   readonly fuzzyLengths: Uint8Array;
-  readonly variantHashes: Uint32Array;
+  /** Low 16 bits of the sorted variant hashes; the top 16 bits are the directory slot. */
+  readonly variantLow16: Uint16Array;
   readonly variantPostings: Uint32Array;
   /**
-   * Built at open time: variantHashes[variantDirectory[t], variantDirectory[t + 1]) are the hashes
-   * whose top 16 bits are t, so a lookup binary-searches ~V/65536 entries instead of all V (the
-   * full search would touch a cache line per step of a 30 MB array).
+   * variantLow16[variantDirectory[t], variantDirectory[t + 1]) are the hashes whose top 16 bits
+   * are t: a lookup binary-searches ~V/65536 entries instead of all V.
    */
   readonly variantDirectory: Uint32Array;
 
@@ -103,27 +103,18 @@ export class PlacesIndex {
     this.postings = u32(Section.postings);
     this.fuzzyKeys = u32(Section.fuzzyKeys);
     this.fuzzyLengths = u8(Section.fuzzyLengths);
-    this.variantHashes = u32(Section.variantHashes);
+    this.variantDirectory = u32(Section.variantDirectory);
+    this.variantLow16 = u16(Section.variantLow16);
     this.variantPostings = u32(Section.variantPostings);
     this.keyCount = this.keyOffsets.length - 1;
-    this.variantDirectory = new Uint32Array(65537);
-    {
-      const dir = this.variantDirectory;
-      const hashes = this.variantHashes;
-      let top = 0;
-      for (let i = 0; i < hashes.length; i++) {
-        const t = hashes[i]! >>> 16;
-        while (top <= t) dir[top++] = i;
-      }
-      while (top <= 65536) dir[top++] = hashes.length;
-    }
     const n = this.placeCount;
     for (const [name, len, want] of [
       ["latE7", this.latE7.length, n], ["lonE7", this.lonE7.length, n], ["population", this.population.length, n],
       ["country", this.country.length, n], ["admin1", this.admin1.length, n], ["feature", this.feature.length, n],
       ["timezone", this.timezone.length, n], ["nameOffsets", this.nameOffsets.length, n + 1], ["idOrder", this.idOrder.length, n],
       ["postingOffsets", this.postingOffsets.length, this.keyCount + 1], ["fuzzyLengths", this.fuzzyLengths.length, this.fuzzyKeys.length],
-      ["variantPostings", this.variantPostings.length, this.variantHashes.length],
+      ["variantPostings", this.variantPostings.length, this.variantLow16.length],
+      ["variantDirectory", this.variantDirectory.length, 65537],
     ] as const) {
       if (len !== want) throw new DataFormatError({ file, field: name }, `${want} entries`, `${len}`);
     }

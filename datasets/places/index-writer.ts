@@ -144,7 +144,18 @@ export class PlacesIndexWriter {
     inMemory.set(Section.tables, encoder.encode(JSON.stringify(this.tables)));
     inMemory.set(Section.idOrder, bytesOf(this.idOrder()));
     const { hashes, keys } = this.sortVariants();
-    inMemory.set(Section.variantHashes, bytesOf(hashes));
+    // The top 16 bits of a hash are implied by its directory slot; only the low 16 are stored.
+    const directory = new Uint32Array(65537);
+    const low16 = new Uint16Array(hashes.length);
+    let top = 0;
+    for (let i = 0; i < hashes.length; i++) {
+      const t = hashes[i]! >>> 16;
+      while (top <= t) directory[top++] = i;
+      low16[i] = hashes[i]! & 0xffff;
+    }
+    while (top <= 65536) directory[top++] = hashes.length;
+    inMemory.set(Section.variantDirectory, bytesOf(directory));
+    inMemory.set(Section.variantLow16, bytesOf(low16));
     inMemory.set(Section.variantPostings, bytesOf(keys));
 
     const lengthOf = (s: number): number => inMemory.get(s)?.byteLength ?? this.spool(s).length;

@@ -67,18 +67,20 @@ export class FuzzyMatcher {
 
   private lookup(variants: readonly number[], length: number, window: TypoWindow, visit: (fuzzyOrdinal: number) => void): void {
     const ix = this.index;
-    const all = ix.variantHashes;
+    const low = ix.variantLow16;
     const dir = ix.variantDirectory;
     for (const raw of variants) {
       const h = tagVariantHash(raw, length, window);
+      const l = h & 0xffff;
       let lo = dir[h >>> 16]!;
-      let hi = dir[(h >>> 16) + 1]!;
+      const end = dir[(h >>> 16) + 1]!;
+      let hi = end;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (all[mid]! < h) lo = mid + 1;
+        if (low[mid]! < l) lo = mid + 1;
         else hi = mid;
       }
-      for (let p = lo; p < all.length && all[p] === h; p++) visit(ix.variantPostings[p]!);
+      for (let p = lo; p < end && low[p] === l; p++) visit(ix.variantPostings[p]!);
     }
   }
 

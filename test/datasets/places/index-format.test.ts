@@ -54,6 +54,6 @@ describe("places index format", () => {
   it("refuses a damaged section table", () => {
     const bytes = payloadOf(newWriter());
     bytes[0] = 7;
-    expect(() => PlacesIndex.from(bytes)).toThrow(/20 sections/);
+    expect(() => PlacesIndex.from(bytes)).toThrow(/21 sections/);
   });
 });
