@@ -47,7 +47,7 @@ describe("loadDatasets", () => {
   it("records ready, missing and invalid datasets with reasons", async () => {
     const registry = await loadDatasets(readConfig({ GEODATA_DATA_DIR: dir }), silentLogger, checkOnly);
     const byName = Object.fromEntries(registry.list().map((s) => [s.name, s]));
-    expect(byName.admin).toMatchObject({ status: "ready", formatVersion: 1, counts: { cells: 1 } });
+    expect(byName.admin).toMatchObject({ status: "ready", formatVersion: DATASETS.admin.formatVersion, counts: { cells: 1 } });
     expect(byName.admin!.builtAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(byName.places).toMatchObject({ status: "missing" });
     expect(byName.places!.message).toContain("npm run pipeline -- places");
