@@ -183,6 +183,17 @@ describe("administrative lookups", () => {
     expect(data.admin1("DE.99")).toBeUndefined();
   });
 
+  it("leaves the admin-1 out where the 2023 dump names a code the 2025 admin1 file lacks", async () => {
+    const gz = await fs.readFile(path.join(EMBEDDED_DIR, "geonames", "admin1CodesASCII.txt.gz"));
+    const codes = new Set(gunzipSync(gz).toString("utf8").split("\n").map((l) => l.split("\t")[0]));
+    const orphan = raw.find((r) => r[8] === "NO" && !codes.has(`NO.${r[10]}`))!;
+    expect(orphan).toBeDefined();
+    const place = data.placeByGeonameId(Number(orphan[0]))!;
+    expect(data.point(place).address).toEqual(["Norway"]);
+    expect(data.administrativeInput(place).admin1).toBeUndefined();
+    expect(data.administrativeInput(place).country?.iso2).toBe("NO");
+  });
+
   it("counts places per country and admin-1 as the raw file does", () => {
     const de = raw.filter((r) => r[8] === "DE").length;
     const berlinState = raw.filter((r) => r[8] === "DE" && r[10] === "16").length;
