@@ -13,18 +13,8 @@ import { sunEvents } from "../server/admin-description/solar.ts";
 import { clearOffsetCache } from "../server/admin-description/zone-clock.ts";
 import { LANGUAGE_KEYS } from "../datasets/places/admin-types.ts";
 import type { Admin1Info, ContinentInfo, CountryInfo, LocalizedNames } from "../datasets/places/admin-types.ts";
+import { mulberry32 } from "../datasets/common/prng.ts";
 
-/** mulberry32: a small seeded PRNG, so every run measures the same inputs. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Untimed setup: inputs, and one warm-up call per zone so that formatters exist before timing
 // (a server builds them on its first requests and keeps them).

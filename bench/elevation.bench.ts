@@ -22,17 +22,8 @@ import { ElevationStore } from "../server/elevation/elevation-store.ts";
 import { loadElevation } from "../server/elevation/load.ts";
 import { startService } from "../server/service.ts";
 import { compareWithGdal, hasGdal } from "./elevation-gdal.ts";
+import { mulberry32 } from "../datasets/common/prng.ts";
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MiB = 2 ** 20;
 const random = mulberry32(20261122);

@@ -30,17 +30,8 @@ import { GRIB_CODEC } from "../pipeline/forecast/grib-codec.ts";
 import { localSource } from "../pipeline/forecast/grib-source.ts";
 import { GFS025 } from "../pipeline/forecast/models/gfs/domains.ts";
 import { EMBEDDED_MODELS, runForecast } from "../pipeline/forecast/step.ts";
+import { mulberry32 } from "../datasets/common/prng.ts";
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = mulberry32(20261122);
 const work = await fs.mkdtemp(path.join(os.tmpdir(), "forecast-bench-"));

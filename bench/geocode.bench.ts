@@ -24,17 +24,8 @@ import { openSource, readLines } from "../pipeline/common/source.ts";
 import { buildDefault } from "../pipeline/build-default.ts";
 import { codePoints, osaDistanceWithin } from "../server/places/edit-distance.ts";
 import { PlacesData } from "../server/places/places-data.ts";
+import { mulberry32 } from "../datasets/common/prng.ts";
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const MiB = 2 ** 20;
 const gc = (globalThis as { gc?: () => void }).gc;
 const random = mulberry32(20261122);

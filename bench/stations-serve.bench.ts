@@ -16,17 +16,8 @@ import { loadStations } from "../server/stations/load-stations.ts";
 import { observationsContent } from "../server/stations/observations-content.ts";
 import type { StationStore } from "../server/stations/station-store.ts";
 import { MiB } from "./stations-corpus.ts";
+import { mulberry32 } from "../datasets/common/prng.ts";
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const work = await fs.mkdtemp(path.join(os.tmpdir(), "stations-serve-"));
 const config = readConfig({ GEODATA_DATA_DIR: work });

@@ -10,18 +10,8 @@ import { ForecastRun } from "../../../datasets/forecast/run-reader.ts";
 import { writeIndex } from "../../../datasets/forecast/index-file.ts";
 import { openForecastStore } from "../../../datasets/forecast/store.ts";
 import type { RunMeta } from "../../../datasets/forecast/types.ts";
+import { mulberry32 as prng } from "../../../datasets/common/prng.ts";
 
-/** Mulberry32: a small seeded PRNG so failures reproduce. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function roundTrip(values: number[], scale: number, offset: number, reference = 0): Float32Array {
   const sink = new ByteSink();
