@@ -5,20 +5,11 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { DataFormatError } from "../common/errors.ts";
 import type { BuildMetadata, EnvelopeInput } from "./envelope.ts";
-import { BUILDER } from "./envelope.ts";
+import { buildMetadata } from "./envelope.ts";
 
 export async function writeDuckdbMeta(conn: DuckDBConnection, input: EnvelopeInput): Promise<void> {
-  const metadata: BuildMetadata = {
-    kind: input.kind,
-    formatVersion: input.formatVersion,
-    builtAt: (input.builtAt ?? new Date()).toISOString(),
-    builder: BUILDER,
-    sources: input.sources,
-    counts: input.counts,
-    payloadBytes: 0,
-    payloadCrc32: 0,
-    extra: input.extra ?? {},
-  };
+  // A DuckDB file has no separate payload to checksum: DuckDB checks its own blocks.
+  const metadata = buildMetadata(input, 0, 0);
   await conn.run("CREATE OR REPLACE TABLE geodata_artifact(magic VARCHAR, format_version INTEGER, metadata VARCHAR)");
   const stmt = await conn.prepare("INSERT INTO geodata_artifact VALUES ($1, $2, $3)");
   stmt.bindVarchar(1, input.magic);

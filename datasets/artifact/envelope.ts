@@ -71,13 +71,9 @@ export function encodeEnvelope(input: EnvelopeInput, payload: readonly Uint8Arra
   return [encodeEnvelopeHeader(input, payloadBytes, crc32Of(payload)), ...payload];
 }
 
-/**
- * The header, metadata and padding that precede a payload whose size and CRC-32 are already known
- * (for payloads streamed from disk rather than held in memory).
- */
-export function encodeEnvelopeHeader(input: EnvelopeInput, payloadBytes: number, payloadCrc32: number): Uint8Array {
-  checkMagic(input.magic);
-  const metadata: BuildMetadata = {
+/** The metadata block of an artifact built from `input` (datasets/artifact/FORMAT.md). */
+export function buildMetadata(input: EnvelopeInput, payloadBytes: number, payloadCrc32: number): BuildMetadata {
+  return {
     kind: input.kind,
     formatVersion: input.formatVersion,
     builtAt: (input.builtAt ?? new Date()).toISOString(),
@@ -88,6 +84,15 @@ export function encodeEnvelopeHeader(input: EnvelopeInput, payloadBytes: number,
     payloadCrc32,
     extra: input.extra ?? {},
   };
+}
+
+/**
+ * The header, metadata and padding that precede a payload whose size and CRC-32 are already known
+ * (for payloads streamed from disk rather than held in memory).
+ */
+export function encodeEnvelopeHeader(input: EnvelopeInput, payloadBytes: number, payloadCrc32: number): Uint8Array {
+  checkMagic(input.magic);
+  const metadata = buildMetadata(input, payloadBytes, payloadCrc32);
   const metaBytes = Buffer.from(JSON.stringify(metadata), "utf8");
   const payloadStart = align8(HEADER_BYTES + metaBytes.byteLength);
   const head = Buffer.alloc(payloadStart);

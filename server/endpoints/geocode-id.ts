@@ -1,7 +1,7 @@
-import { PLACE_ID_EXPECTED, parsePlaceId } from "../../datasets/places/place-id.ts";
+import { PLACE_ID_EXPECTED } from "../../datasets/places/place-id.ts";
+import { parsePlaceIdParam } from "../places/place-id-param.ts";
 import { buildAdministrative } from "../admin-description/build-administrative.ts";
 import { errors, showValue } from "../http/api-error.ts";
-import { parseId } from "../http/params.ts";
 import { nauticalZone } from "../places/fallback-zone.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { defineEndpoint } from "./endpoint.ts";
@@ -40,12 +40,7 @@ export const geocodeIdEndpoint = defineEndpoint({
     errors: { "404": "The id is well-formed but no place of the gazetteer has it." },
     params: { id: `Service identifier of a place: ${PLACE_ID_EXPECTED}.` },
   },
-  parse: (query) => {
-    const raw = parseId(query);
-    const geonameId = parsePlaceId(raw);
-    if (geonameId === undefined) throw errors.invalidParameter("id", raw, PLACE_ID_EXPECTED);
-    return { id: raw, geonameId };
-  },
+  parse: parsePlaceIdParam,
   handle: ({ id, geonameId }, data, ctx) => {
     const place = data.places.placeByGeonameId(geonameId);
     if (place === undefined) throw errors.notFound(`No place with id ${showValue(id)}.`);

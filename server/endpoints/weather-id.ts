@@ -1,6 +1,5 @@
-import { PLACE_ID_EXPECTED, parsePlaceId } from "../../datasets/places/place-id.ts";
-import { errors } from "../http/api-error.ts";
-import { parseId } from "../http/params.ts";
+import { PLACE_ID_EXPECTED } from "../../datasets/places/place-id.ts";
+import { parsePlaceIdParam } from "../places/place-id-param.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { notServedYet } from "./not-built.ts";
 
@@ -14,11 +13,6 @@ export const weatherIdEndpoint = defineEndpoint({
     content: { type: "object" },
     params: { id: `Service identifier of a place: ${PLACE_ID_EXPECTED}.` },
   },
-  parse: (query) => {
-    const raw = parseId(query);
-    const geonameId = parsePlaceId(raw);
-    if (geonameId === undefined) throw errors.invalidParameter("id", raw, PLACE_ID_EXPECTED);
-    return { id: raw, geonameId };
-  },
+  parse: parsePlaceIdParam,
   handle: notServedYet(["places", "elevation", "forecast"]),
 });
