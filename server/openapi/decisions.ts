@@ -48,3 +48,19 @@ export const DECISIONS: readonly Decision[] = [
   { topic: "Reverse geocoding: enclaves and disputed areas", decision: "Enclaves finer than Natural Earth (Baarle-Hertog, the Vennbahn, Campione, Sankovo-Medvezhye...) are taken from the timezone polygons, which follow OpenStreetMap borders: a small polygon of another country's zone surrounded by one country becomes an area of that zone's country, admin-1 of its nearest area. Disputed areas follow GeoNames' country for the places inside (Crimea UA, Northern Cyprus CY); Kashmir, the Spratly Islands and Clipperton carry no country. Where timezone polygons overlap (Xinjiang: Asia/Shanghai and Asia/Urumqi; Abkhazia and South Ossetia) the alphabetically first zone answers." },
   { topic: "Reverse geocoding: points on a border", decision: "A point exactly on a border (a set of measure zero) belongs to one of the two areas, not specified which; off the line, by however little, the answer is exact." },
 ];
+
+export const README_DECISIONS_START = "<!-- decisions:start (generated from server/openapi/decisions.ts by `npm run docs`) -->";
+export const README_DECISIONS_END = "<!-- decisions:end -->";
+
+/** The decisions as the Markdown list that README.md carries between its markers. */
+export function decisionsMarkdown(decisions: readonly Decision[] = DECISIONS): string {
+  return decisions.map((d) => `- **${d.topic}**: ${d.decision}`).join("\n");
+}
+
+/** README text with the block between the markers replaced by the current decisions. */
+export function withReadmeDecisions(readme: string): string {
+  const start = readme.indexOf(README_DECISIONS_START);
+  const end = readme.indexOf(README_DECISIONS_END);
+  if (start < 0 || end < start) throw new Error("README.md lacks the decisions markers");
+  return readme.slice(0, start + README_DECISIONS_START.length) + "\n" + decisionsMarkdown() + "\n" + readme.slice(end);
+}

@@ -1,0 +1,41 @@
+/**
+ * The OpenAPI document: valid OpenAPI 3.1 (checked by an independent validator), the eight paths
+ * with GET and HEAD, and every decision of server/openapi/decisions.ts also written in README.md.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
+import { ENDPOINTS } from "../../server/endpoints/routes.ts";
+import { DECISIONS, withReadmeDecisions } from "../../server/openapi/decisions.ts";
+import { buildOpenApi } from "../../server/openapi/document.ts";
+
+const doc = buildOpenApi(ENDPOINTS) as { openapi: string; info: { description: string }; paths: Record<string, Record<string, { parameters: Array<{ name: string }>; responses: Record<string, unknown> }>> };
+
+describe("OpenAPI document", () => {
+  it("is valid OpenAPI 3.1", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc as unknown as Parameters<Validator["validate"]>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("has the spec's eight paths, each with GET and HEAD, its parameters and the error statuses", () => {
+    const specPaths = ["/weather/point/2/json", "/geocode/reverse/2/json", "/weather/METAR/2/json", "/weather/SYNOP/2/json", "/geocode/search/2/json", "/elevation/point/2/json", "/geocode/id/2/json", "/weather/id/2/json"];
+    for (const p of specPaths) {
+      const item = doc.paths[p]!;
+      expect(item.get).toBeDefined();
+      expect(item.head).toBeDefined();
+      for (const status of ["200", "400", "401", "503"]) expect(item.get!.responses[status]).toBeDefined();
+    }
+    expect(doc.paths["/geocode/search/2/json"]!.get!.parameters.map((p) => p.name)).toEqual(["q", "limit", "offset"]);
+  });
+
+  it("lists every decision, and README.md carries the same list (npm run docs)", () => {
+    const readme = readFileSync(path.join(PROJECT_ROOT, "README.md"), "utf8");
+    for (const d of DECISIONS) expect(doc.info.description).toContain(`**${d.topic}**: ${d.decision}`);
+    expect(withReadmeDecisions(readme) === readme, "README.md decisions differ from server/openapi/decisions.ts: run npm run docs").toBe(true);
+  });
+});
