@@ -1,9 +1,11 @@
 /**
- * Streams a GeoNames place dump (and, when given, alternateNamesV2) once, validating each row,
+ * Streams GeoNames place dumps (and, when given, alternateNamesV2) once, validating each row,
  * and writes two staging TSV files for DuckDB: `places.tsv` (the full record plus our indexes and
  * importance) and `names.tsv` (one row per name with its folded key). Only counters and the small
  * feature/timezone tables stay in memory, so the full 13-million-row allCountries fits in bounded
- * memory.
+ * memory. Several dumps merge by GeoNames id, the later dump winning entirely (a newer snapshot's
+ * names, population, codes and date): they are read newest first, and a row whose id a later dump
+ * already gave is skipped as replaced (a bitmap of ids, no rows held).
  */
 import path from "node:path";
 import type { Logger } from "../../datasets/common/log.ts";
@@ -15,10 +17,12 @@ import { CODE_LANGUAGES, NOT_NAMES, parseAlternateNameLine } from "./alternate-n
 import { parseGeonameLine } from "./geoname-row.ts";
 import { importanceOf } from "../../datasets/places/importance.ts";
 import type { MalformedRows } from "./malformed.ts";
+import { SeenIds } from "./seen-ids.ts";
 import { TsvWriter } from "./tsv-writer.ts";
 
 export interface StageInput {
-  placesLocation: string;
+  /** Place dumps, oldest first. */
+  placesLocations: readonly string[];
   alternateNamesLocation?: string;
   sourceOptions: SourceOptions;
   /** ISO2 → index into the country table. */
@@ -49,36 +53,30 @@ export interface StagedPlaces {
   timezones: string[];
   /** Alternate names of countries and admin-1 areas (from alternateNamesV2), folded. */
   aliases: { kind: "country" | "admin1"; index: number; key: string }[];
-  placesSource: { displayName: string; localPath: string };
+  /** Rows whose admin-1 code (neither empty nor GeoNames' "00") is not in admin1CodesASCII: no admin-1. */
+  staleAdmin1: number;
+  staleAdmin1ByCountry: Record<string, number>;
+  /** Rows with admin-1 code "00" (GeoNames: no admin-1 assigned) and no "CC.00" row in admin1CodesASCII. */
+  admin1Unassigned: number;
+  /** Rows of earlier dumps replaced by a later dump's row with the same id. */
+  replaced: number;
+  /** One entry per dump, in the order given. */
+  dumps: PlaceDump[];
   alternateNamesSource?: { displayName: string; localPath: string };
 }
 
-/** Remembers seen GeoNames ids: a bitmap for the dense range, a Set beyond. */
-class SeenIds {
-  private bits = new Uint32Array(1 << 16);
-  private readonly sparse = new Set<number>();
-  private static readonly DENSE_LIMIT = 1 << 27;
-
-  /** True when the id was already seen. */
-  testAndSet(id: number): boolean {
-    if (id >= SeenIds.DENSE_LIMIT) {
-      if (this.sparse.has(id)) return true;
-      this.sparse.add(id);
-      return false;
-    }
-    const word = id >>> 5;
-    if (word >= this.bits.length) {
-      let size = this.bits.length;
-      while (size <= word) size *= 2;
-      const next = new Uint32Array(size);
-      next.set(this.bits);
-      this.bits = next;
-    }
-    const mask = 1 << (id & 31);
-    if (this.bits[word]! & mask) return true;
-    this.bits[word]! |= mask;
-    return false;
-  }
+export interface PlaceDump {
+  location: string;
+  displayName: string;
+  localPath: string;
+  /** Valid rows read (malformed and in-dump duplicate rows excluded). */
+  rows: number;
+  /** Rows in the gazetteer (not replaced, with a known country). */
+  kept: number;
+  /** Rows a later dump replaced. */
+  replaced: number;
+  /** Newest modification date among the dump's rows (YYYY-MM-DD). */
+  newest?: string;
 }
 
 export async function stagePlaces(input: StageInput): Promise<StagedPlaces> {
@@ -90,73 +88,99 @@ export async function stagePlaces(input: StageInput): Promise<StagedPlaces> {
   const features: FeatureEntry[] = [];
   const timezoneIndex = new Map<string, number>();
   const timezones: string[] = [];
-  const seen = new SeenIds();
+  const later = new SeenIds();
   let withoutCountry = 0;
   let duplicates = 0;
   let unknownCountry = 0;
+  let staleAdmin1 = 0;
+  let admin1Unassigned = 0;
+  const staleByCountry = new Map<string, number>();
+  const dumps: PlaceDump[] = [];
 
-  const source = await openSource(input.placesLocation, input.sourceOptions);
-  const progress = new Progress(input.logger, `read ${source.displayName}`, undefined, "rows");
-  for await (const { line, lineNumber } of readLines(source.stream)) {
-    progress.tick();
-    const r = parseGeonameLine(line);
-    if (r === null) continue;
-    if (typeof r === "string") {
-      input.malformed.record(source.displayName, lineNumber, r);
-      continue;
-    }
-    if (seen.testAndSet(r.geonameId)) {
-      duplicates++;
-      input.malformed.record(source.displayName, lineNumber, `a unique GeoNames id, got ${r.geonameId} again`);
-      continue;
-    }
-    if (r.countryCode === "") {
-      withoutCountry++;
-      continue;
-    }
-    const country = input.countryIndex.get(r.countryCode);
-    if (country === undefined) {
-      unknownCountry++;
-      continue;
-    }
-    const admin1 = input.admin1Index.get(`${r.countryCode}.${r.admin1}`) ?? -1;
-    const featureKey = `${r.featureClass}.${r.featureCode}`;
-    let feature = featureIndex.get(featureKey);
-    if (feature === undefined) {
-      feature = features.length;
-      featureIndex.set(featureKey, feature);
-      features.push({ featureClass: r.featureClass, featureCode: r.featureCode });
-    }
-    let timezone = -1;
-    if (r.timezone !== "") {
-      let tz = timezoneIndex.get(r.timezone);
-      if (tz === undefined) {
-        tz = timezones.length;
-        timezoneIndex.set(r.timezone, tz);
-        timezones.push(r.timezone);
+  for (let d = input.placesLocations.length - 1; d >= 0; d--) {
+    const location = input.placesLocations[d]!;
+    const source = await openSource(location, input.sourceOptions);
+    const dump: PlaceDump = { location, displayName: source.displayName, localPath: source.localPath, rows: 0, kept: 0, replaced: 0 };
+    dumps.unshift(dump);
+    const seen = new SeenIds();
+    const progress = new Progress(input.logger, `read ${source.displayName}`, undefined, "rows");
+    for await (const { line, lineNumber } of readLines(source.stream)) {
+      progress.tick();
+      const r = parseGeonameLine(line);
+      if (r === null) continue;
+      if (typeof r === "string") {
+        input.malformed.record(source.displayName, lineNumber, r);
+        continue;
       }
-      timezone = tz;
+      if (seen.testAndSet(r.geonameId)) {
+        duplicates++;
+        input.malformed.record(source.displayName, lineNumber, `a unique GeoNames id, got ${r.geonameId} again`);
+        continue;
+      }
+      dump.rows++;
+      if (dump.newest === undefined || r.modified > dump.newest) dump.newest = r.modified;
+      if (later.has(r.geonameId)) {
+        dump.replaced++;
+        continue;
+      }
+      if (r.countryCode === "") {
+        withoutCountry++;
+        continue;
+      }
+      const country = input.countryIndex.get(r.countryCode);
+      if (country === undefined) {
+        unknownCountry++;
+        continue;
+      }
+      const admin1 = input.admin1Index.get(`${r.countryCode}.${r.admin1}`) ?? -1;
+      if (admin1 < 0 && r.admin1 === "00") admin1Unassigned++;
+      else if (admin1 < 0 && r.admin1 !== "") {
+        // A code the admin-1 file no longer has (e.g. an older snapshot before a reform): no admin-1, no guess.
+        staleAdmin1++;
+        staleByCountry.set(r.countryCode, (staleByCountry.get(r.countryCode) ?? 0) + 1);
+      }
+      dump.kept++;
+      const featureKey = `${r.featureClass}.${r.featureCode}`;
+      let feature = featureIndex.get(featureKey);
+      if (feature === undefined) {
+        feature = features.length;
+        featureIndex.set(featureKey, feature);
+        features.push({ featureClass: r.featureClass, featureCode: r.featureCode });
+      }
+      let timezone = -1;
+      if (r.timezone !== "") {
+        let tz = timezoneIndex.get(r.timezone);
+        if (tz === undefined) {
+          tz = timezones.length;
+          timezoneIndex.set(r.timezone, tz);
+          timezones.push(r.timezone);
+        }
+        timezone = tz;
+      }
+      countryCounts[country]!++;
+      if (admin1 >= 0) admin1Counts[admin1]!++;
+      const importance = importanceOf(r.featureClass, r.featureCode, r.population);
+      const wait = placesOut.add([
+        r.geonameId, r.name, r.asciiName, r.lat, r.lon, r.featureClass, r.featureCode, r.countryCode, r.cc2,
+        r.admin1, r.admin2, r.admin3, r.admin4, r.population, r.elevation, r.dem, r.timezone, r.modified,
+        importance, country, admin1, feature, timezone,
+      ]);
+      if (wait) await wait;
+      const nameRow = async (name: string, kind: string): Promise<void> => {
+        const key = foldName(name);
+        if (key === "") return;
+        const w = namesOut.add([r.geonameId, name, key, kind, "", 0, 0, 0, 0, 0]);
+        if (w) await w;
+      };
+      await nameRow(r.name, "name");
+      if (r.asciiName !== "" && r.asciiName !== r.name) await nameRow(r.asciiName, "asciiname");
+      for (const alt of r.alternateNames) if (alt !== "") await nameRow(alt, "alternatenames");
     }
-    countryCounts[country]!++;
-    if (admin1 >= 0) admin1Counts[admin1]!++;
-    const importance = importanceOf(r.featureClass, r.featureCode, r.population);
-    const wait = placesOut.add([
-      r.geonameId, r.name, r.asciiName, r.lat, r.lon, r.featureClass, r.featureCode, r.countryCode, r.cc2,
-      r.admin1, r.admin2, r.admin3, r.admin4, r.population, r.elevation, r.dem, r.timezone, r.modified,
-      importance, country, admin1, feature, timezone,
-    ]);
-    if (wait) await wait;
-    const nameRow = async (name: string, kind: string): Promise<void> => {
-      const key = foldName(name);
-      if (key === "") return;
-      const w = namesOut.add([r.geonameId, name, key, kind, "", 0, 0, 0, 0, 0]);
-      if (w) await w;
-    };
-    await nameRow(r.name, "name");
-    if (r.asciiName !== "" && r.asciiName !== r.name) await nameRow(r.asciiName, "asciiname");
-    for (const alt of r.alternateNames) if (alt !== "") await nameRow(alt, "alternatenames");
+    progress.finish({ rows: dump.rows, kept: dump.kept, replaced: dump.replaced });
+    later.addAll(seen);
   }
-  progress.finish({ places: placesOut.rows });
+  const staleAdmin1ByCountry = Object.fromEntries([...staleByCountry].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+  input.logger.info("admin-1 codes not in admin1CodesASCII: places left without admin-1", { places: staleAdmin1, byCountry: staleAdmin1ByCountry });
 
   const aliases: StagedPlaces["aliases"] = [];
   let alternateNameRows = 0;
@@ -206,7 +230,11 @@ export async function stagePlaces(input: StageInput): Promise<StagedPlaces> {
     features,
     timezones,
     aliases,
-    placesSource: { displayName: source.displayName, localPath: source.localPath },
+    staleAdmin1,
+    staleAdmin1ByCountry,
+    admin1Unassigned,
+    replaced: dumps.reduce((n, d) => n + d.replaced, 0),
+    dumps,
     ...(alternateNamesSource ? { alternateNamesSource } : {}),
   };
 }

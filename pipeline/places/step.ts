@@ -1,5 +1,5 @@
 /**
- * Pipeline step `places`: GeoNames countryInfo + admin1CodesASCII + a place dump (+ optional
+ * Pipeline step `places`: GeoNames countryInfo + admin1CodesASCII + place dumps (+ optional
  * alternateNamesV2) → `places/places.duckdb` (full records) and `places/places.idx` (the search
  * index the server loads; datasets/places/FORMAT.md). Both are published only after the whole
  * build succeeded; a failure leaves the previous artifacts serving.
@@ -33,7 +33,8 @@ const DUCKDB_FORMAT_VERSION = 1;
 export interface PlacesArgs {
   countries: string;
   admin1: string;
-  places: string;
+  /** Place dumps in order: a later dump's row replaces an earlier one with the same GeoNames id. */
+  places: string[];
   alternateNames?: string;
   /** Natural Earth admin-1 GeoJSON, for ISO 3166-2 codes as qualifiers. */
   subdivisions?: string;
@@ -46,7 +47,9 @@ export interface PlacesArgs {
 const USAGE = `Options:
   --countries <path|url>        GeoNames countryInfo.txt (leading # comment block allowed)
   --admin1 <path|url>           GeoNames admin1CodesASCII.txt
-  --places <path|url>           a place dump: cities500, cities15000 or allCountries (.txt, .zip or .gz)
+  --places <path|url>[,...]     a place dump: cities500, cities15000 or allCountries (.txt, .zip or .gz);
+                                repeat the option or give a comma list for several dumps, oldest first:
+                                a later dump's row replaces an earlier row with the same GeoNames id
   --alternate-names <path|url>  optional alternateNamesV2.txt (.txt, .zip or .gz)
   --subdivisions <path|url>     optional Natural Earth admin-1 GeoJSON (.geojson or .gz): its ISO 3166-2
                                 codes (CA-ON, ON; AU-NSW, NSW) become admin-1 qualifiers
@@ -61,10 +64,16 @@ Writes places/places.idx and places/places.duckdb under GEODATA_DATA_DIR.`;
 
 export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
   const values = new Map<string, string>();
+  const places: string[] = [];
   for (let i = 0; i < args.length; i += 2) {
     const name = args[i]!;
     const value = args[i + 1];
     if (!/^--[a-z0-9-]+$/.test(name) || value === undefined) throw new ConfigError("places", "--option value pairs (see --help)", args.join(" "));
+    if (name === "--places") {
+      const parts = value.split(",");
+      if (parts.some((x) => x === "")) throw new ConfigError("--places", "a path or URL, or a comma list of them", value);
+      places.push(...parts);
+    }
     values.set(name.slice(2), value);
   }
   const known = ["countries", "admin1", "places", "alternate-names", "subdivisions", "max-malformed", "memory-limit-mb", "duckdb-threads", "typo-places"];
@@ -80,12 +89,13 @@ export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
     if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new ConfigError(`--${k}`, `an integer from ${min} to ${max}`, v);
     return Number(v);
   };
+  if (places.length === 0) throw new ConfigError("--places", "a path or URL", "nothing");
   const alternateNames = values.get("alternate-names");
   const subdivisions = values.get("subdivisions");
   return {
     countries: required("countries"),
     admin1: required("admin1"),
-    places: required("places"),
+    places,
     ...(alternateNames ? { alternateNames } : {}),
     ...(subdivisions ? { subdivisions } : {}),
     maxMalformed: int("max-malformed", 1000, 0, 1_000_000_000),
@@ -113,7 +123,7 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
     countries.rows.forEach((c, index) => aliasTargets.set(c.geonameId, { kind: "country", index }));
     admin1.rows.forEach((r, index) => aliasTargets.set(r.geonameId, { kind: "admin1", index }));
     const staged = await stagePlaces({
-      placesLocation: a.places,
+      placesLocations: a.places,
       ...(a.alternateNames ? { alternateNamesLocation: a.alternateNames } : {}),
       sourceOptions,
       countryIndex: new Map(countries.rows.map((c, i) => [c.iso2, i])),
@@ -123,7 +133,7 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
       malformed,
       logger,
     });
-    if (staged.places === 0) throw new DataFormatError({ file: staged.placesSource.displayName }, "at least one place", "none");
+    if (staged.places === 0) throw new DataFormatError({ file: staged.dumps.map((d) => d.displayName).join(", ") }, "at least one place", "none");
     const subdivisions = a.subdivisions
       ? await readSubdivisionCodes(a.subdivisions, sourceOptions, new Map(admin1.rows.map((r, i) => [r.code, i])))
       : undefined;
@@ -151,7 +161,7 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
       nameRows = Number((await conn.runAndReadAll("SELECT count(*) FROM names")).getRows()[0]![0]);
       const maxDate = (await conn.runAndReadAll("SELECT max(modification_date) FROM places")).getRows()[0]![0];
       newest = typeof maxDate === "string" ? maxDate : undefined;
-      const sources = await describeSources(a, countries, admin1, staged, newest);
+      const sources = await describeSources(a, countries, admin1, staged);
       const counts = {
         places: staged.places,
         names: nameRows,
@@ -162,6 +172,10 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
         malformed: malformed.total,
         withoutCountry: staged.withoutCountry,
         unknownCountry: staged.unknownCountry,
+        placeDumps: staged.dumps.length,
+        replaced: staged.replaced,
+        staleAdmin1: staged.staleAdmin1,
+        admin1Unassigned: staged.admin1Unassigned,
       };
       const extra = {
         malformedByFile: malformed.counts(),
@@ -169,6 +183,9 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
         cldrVersion: cldr.cldrVersion,
         alternateNameRows: staged.alternateNameRows,
         qualifiers: tables.qualifiers.length,
+        newestPlace: newest,
+        placeDumps: staged.dumps.map((d) => ({ name: d.displayName, rows: d.rows, kept: d.kept, replaced: d.replaced, newest: d.newest })),
+        staleAdmin1ByCountry: staged.staleAdmin1ByCountry,
       };
       await writeDuckdbMeta(conn, { magic: spec.magic, formatVersion: DUCKDB_FORMAT_VERSION, kind: "places-db", sources, counts, extra });
       await conn.run("CHECKPOINT");
@@ -196,7 +213,6 @@ async function describeSources(
   countries: { displayName: string; localPath: string },
   admin1: { displayName: string; localPath: string },
   staged: Awaited<ReturnType<typeof stagePlaces>>,
-  newestPlace: string | undefined,
 ): Promise<SourceInfo[]> {
   const out: SourceInfo[] = [];
   const one = async (location: string, local: string, name: string, date?: string): Promise<void> => {
@@ -206,7 +222,8 @@ async function describeSources(
   };
   await one(a.countries, countries.localPath, countries.displayName);
   await one(a.admin1, admin1.localPath, admin1.displayName);
-  await one(a.places, staged.placesSource.localPath, staged.placesSource.displayName, newestPlace);
+  // One source per dump, in the order given; its date is the newest modification date in its rows.
+  for (const d of staged.dumps) await one(d.location, d.localPath, d.displayName, d.newest);
   if (a.alternateNames && staged.alternateNamesSource) {
     await one(a.alternateNames, staged.alternateNamesSource.localPath, staged.alternateNamesSource.displayName);
   }
@@ -222,6 +239,8 @@ const EMBEDDED_FILES = {
   countries: path.join(EMBEDDED, "countryInfo.txt.gz"),
   admin1: path.join(EMBEDDED, "admin1CodesASCII.txt.gz"),
   places: path.join(EMBEDDED, "cities500.zip"),
+  /** The 2025 cities15000, after cities500 (2023): its rows win, with admin-1 codes that match the 2025 admin1 file. */
+  placesNewer: path.join(EMBEDDED, "cities15000.zip"),
   subdivisions: path.join(EMBEDDED_DIR, "naturalearth", "ne_10m_admin_1_states_provinces.geojson.gz"),
 };
 
@@ -229,11 +248,12 @@ export const placesStep: PipelineStep = {
   name: "places",
   summary: "GeoNames places → search index (places/places.idx) and DuckDB records (places/places.duckdb).",
   usage: USAGE,
-  codeVersion: 1,
+  codeVersion: 2,
   embeddedDefault: {
     inputs: () => Object.values(EMBEDDED_FILES),
     args: () => [
       "--countries", EMBEDDED_FILES.countries, "--admin1", EMBEDDED_FILES.admin1, "--places", EMBEDDED_FILES.places,
+      "--places", EMBEDDED_FILES.placesNewer,
       "--subdivisions", EMBEDDED_FILES.subdivisions,
     ],
   },

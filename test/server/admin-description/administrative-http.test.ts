@@ -6,7 +6,7 @@ import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
 
 // The administrative object of real places through the real server (GET /geocode/id), checked
-// against GeoNames facts (countryInfo.txt, admin1CodesASCII.txt, cities500.txt rows) and CLDR
+// against GeoNames facts (countryInfo.txt, admin1CodesASCII.txt, cities500.txt and cities15000.txt rows) and CLDR
 // facts known outside the code (Germany is ドイツ in Japanese).
 
 interface Administrative {
@@ -32,15 +32,22 @@ async function administrativeOf(id: string): Promise<Administrative> {
   return body.content.administrative;
 }
 
-/** Rows of the embedded cities500 dump per country and per country.admin1, read from its bytes. */
-async function cities500Counts(): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  const { stream } = await openSource(path.join(EMBEDDED_DIR, "geonames", "cities500.zip"));
-  for await (const { line } of readLines(stream)) {
-    const cols = line.split("\t");
-    if (cols.length < 19) continue;
-    for (const key of [cols[8]!, `${cols[8]}.${cols[10]}`]) counts.set(key, (counts.get(key) ?? 0) + 1);
+/**
+ * Places of the embedded gazetteer per country and per country.admin1, read from the bytes of its
+ * dumps: cities500, then cities15000 whose rows replace those with the same GeoNames id.
+ */
+async function gazetteerCounts(): Promise<Map<string, number>> {
+  const rows = new Map<string, string[]>();
+  for (const dump of ["cities500.zip", "cities15000.zip"]) {
+    const { stream } = await openSource(path.join(EMBEDDED_DIR, "geonames", dump));
+    for await (const { line } of readLines(stream)) {
+      const cols = line.split("\t");
+      if (cols.length < 19) continue;
+      rows.set(cols[0]!, cols);
+    }
   }
+  const counts = new Map<string, number>();
+  for (const cols of rows.values()) for (const key of [cols[8]!, `${cols[8]}.${cols[10]}`]) counts.set(key, (counts.get(key) ?? 0) + 1);
   return counts;
 }
 
@@ -65,8 +72,8 @@ describe("administrative description through GET /geocode/id", () => {
     expect(Math.abs(admin.timezone.UNIXTimestamp - Date.now() / 1000)).toBeLessThan(120);
   });
 
-  it("count is the number of cities500 rows in the country and in the admin-1 area", async () => {
-    const counts = await cities500Counts();
+  it("count is the number of gazetteer places (cities500 merged with cities15000) in the country and in the admin-1 area", async () => {
+    const counts = await gazetteerCounts();
     const berlin = await administrativeOf("gn:2950159");
     expect(berlin.country?.count).toBe(counts.get("DE"));
     expect(berlin.administrative1?.count).toBe(counts.get("DE.16"));

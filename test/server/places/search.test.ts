@@ -12,17 +12,34 @@ import { PlacesData } from "../../../server/places/places-data.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 
 let data: PlacesData;
-/** Raw cities500 rows, split by hand (not by the code under test). */
+/**
+ * The embedded gazetteer's rows from the raw dumps, split and merged by hand (not by the code
+ * under test): cities500 (2023), then cities15000 (2025) replacing rows with the same GeoNames id.
+ */
 let raw: string[][];
+let cities500Ids: Set<string>;
+let cities15000Ids: Set<string>;
 
 beforeAll(async () => {
   const dir = await ensureDefaultData(["places"]);
   const file = path.join(dir, DATASETS.places.file);
   const env = openEnvelope(await fs.readFile(file), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file });
   data = new PlacesData(PlacesIndex.from(env.payload));
-  raw = [];
-  const src = await openSource(path.join(EMBEDDED_DIR, "geonames", "cities500.zip"));
-  for await (const { line } of readLines(src.stream)) if (line) raw.push(line.split("\t"));
+  const merged = new Map<string, string[]>();
+  const dumps: Record<string, Set<string>> = {};
+  for (const dump of ["cities500.zip", "cities15000.zip"]) {
+    const ids = (dumps[dump] = new Set<string>());
+    const src = await openSource(path.join(EMBEDDED_DIR, "geonames", dump));
+    for await (const { line } of readLines(src.stream)) {
+      if (!line) continue;
+      const cols = line.split("\t");
+      merged.set(cols[0]!, cols);
+      ids.add(cols[0]!);
+    }
+  }
+  raw = [...merged.values()];
+  cities500Ids = dumps["cities500.zip"]!;
+  cities15000Ids = dumps["cities15000.zip"]!;
 });
 
 const first = (q: string): string | undefined => {
@@ -31,7 +48,30 @@ const first = (q: string): string | undefined => {
 };
 const ids = (q: string, limit = 10): string[] => data.search(q, limit, 0).places.map((p) => data.point(p).id);
 
-describe("forward geocoding on GeoNames cities500", () => {
+describe("forward geocoding on GeoNames cities500 merged with cities15000", () => {
+  it("holds the union of both dumps' GeoNames ids", () => {
+    expect(data.index.placeCount).toBe(raw.length);
+    expect(raw.length).toBe(new Set([...cities500Ids, ...cities15000Ids]).size);
+  });
+
+  it("finds places that only the 2025 cities15000 has", () => {
+    // Pimpri-Chinchwad (Maharashtra, 1.7 million people) and Khartoum North are not in the 2023 cities500.
+    for (const [id, name] of [["7626690", "Pimpri-Chinchwad"], ["379251", "Khartoum North"]] as const) {
+      expect(cities500Ids.has(id)).toBe(false);
+      expect(cities15000Ids.has(id)).toBe(true);
+      expect(first(name)).toBe(`gn:${id}`);
+    }
+  });
+
+  it("places Ho Chi Minh City in admin-1 VN.79 as the 2025 cities15000 does, not VN.20 (Lạng Sơn since 2025)", async () => {
+    const gz = await fs.readFile(path.join(EMBEDDED_DIR, "geonames", "admin1CodesASCII.txt.gz"));
+    const vn79 = gunzipSync(gz).toString("utf8").split("\n").find((l) => l.startsWith("VN.79\t"))!.split("\t");
+    const hcmc = data.placeByGeonameId(1566083)!;
+    expect(data.administrativeInput(hcmc).admin1).toMatchObject({ code: "VN.79", name: vn79[1], geonameId: Number(vn79[3]) });
+    expect(data.point(hcmc).address).toEqual([vn79[1], "Vietnam"]);
+    expect(first("Ho Chi Minh City")).toBe("gn:1566083");
+  });
+
   it("finds the capital of France first for Paris", () => {
     expect(first("Paris")).toBe("gn:2988507");
     expect(data.point(data.search("Paris", 1, 0).places[0]!)).toMatchObject({ name: "Paris", ISO2: "FR", type: "capital of a political entity" });
@@ -129,7 +169,8 @@ describe("forward geocoding on GeoNames cities500", () => {
       1796236: "上海", 1816670: "北京", 1795565: "深圳", 1809858: "广州", 2332459: "Lagos", 745044: "İstanbul",
       1815286: "成都", 1275339: "मुंबई", 3448439: "São Paulo", 3530597: "Ciudad de México", 1174872: "کراچی",
       1792947: "天津", 1273294: "दिल्ली", 1791247: "武汉", 524901: "Москва", 1185241: "ঢাকা", 1835848: "서울",
-      1812545: "东莞", 360630: "القاهرة", 1790630: "西安",
+      1812545: "东莞", 360630: "القاهرة", 1790630: "西安", 2314302: "Kinshasa", 1566083: "Thành phố Hồ Chí Minh",
+      1172451: "لاہور",
     };
     for (const row of top) {
       const id = `gn:${row[0]}`;
