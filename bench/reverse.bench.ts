@@ -31,7 +31,7 @@ import { createLogger } from "../datasets/common/log.ts";
 import { geoTzFiles } from "../pipeline/admin/geotz-package.ts";
 import { FeatureGrid } from "../pipeline/admin/feature-grid.ts";
 import { defaultGeoTzDir } from "../pipeline/admin/step.ts";
-import { mulberry32 } from "../pipeline/admin/validate.ts";
+import { mulberry32 } from "../datasets/common/prng.ts";
 import { buildDefault } from "../pipeline/build-default.ts";
 
 function option(name: string, env: string | undefined, fallback: number): number {

@@ -4,22 +4,11 @@
  * borders are). Any disagreement fails the build: the previous artifact keeps serving.
  */
 import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
+import { mulberry32 } from "../../datasets/common/prng.ts";
 
 export interface ValidationResult {
   points: number;
   mismatches: { lat: number; lon: number; layer: string; index: number; exact: number }[];
-}
-
-/** Mulberry32: a small seeded PRNG, so that a failed validation can be replayed. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function validateIndex(index: AdminIndex, randomPoints: number, borderPoints: number, seed = 1): ValidationResult {

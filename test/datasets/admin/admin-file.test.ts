@@ -17,7 +17,7 @@ import { createLogger } from "../../../datasets/common/log.ts";
 import { buildIndex } from "../../../pipeline/admin/build-index.ts";
 import { parseFeatureCollection } from "../../../pipeline/admin/geojson.ts";
 import { LayerBuilder } from "../../../pipeline/admin/layer-builder.ts";
-import { mulberry32 } from "../../../pipeline/admin/validate.ts";
+import { mulberry32 } from "../../../datasets/common/prng.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "..", "..", "fixtures", "admin");
 

@@ -7,7 +7,7 @@ import { latLngToCell } from "h3-js";
 import { describe, expect, it } from "vitest";
 import { hexCenter, planeToLatLon } from "../../../datasets/admin/h3-faces.ts";
 import { SlotGrid, computeLayout } from "../../../datasets/admin/slot-grid.ts";
-import { mulberry32 } from "../../../pipeline/admin/validate.ts";
+import { mulberry32 } from "../../../datasets/common/prng.ts";
 
 describe("H3 face grid", () => {
   for (const res of [3, 4]) {

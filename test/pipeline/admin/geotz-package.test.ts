@@ -11,7 +11,7 @@ import { oceanZone } from "../../../datasets/admin/ocean-zones.ts";
 import { readGeoTzPackage, type ZoneChains } from "../../../pipeline/admin/geotz-package.ts";
 import { LayerBuilder } from "../../../pipeline/admin/layer-builder.ts";
 import { defaultGeoTzDir } from "../../../pipeline/admin/step.ts";
-import { mulberry32 } from "../../../pipeline/admin/validate.ts";
+import { mulberry32 } from "../../../datasets/common/prng.ts";
 
 let zones: ZoneChains[];
 let layer: PolygonLayer;
