@@ -3,7 +3,7 @@ import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const DESCRIPTION = `Forward geocoding over the GeoNames gazetteer (the embedded default holds the
-~200,000 places of GeoNames \`cities500\`).
+204,587 places of GeoNames \`cities500\` (2023) merged with the 2025 \`cities15000\`).
 
 - **Folding**: case, diacritics and punctuation are ignored (Zürich = zurich = ZURICH,
   Kraków = Krakow, São Paulo = sao paulo); apostrophes and full stops vanish (N'Djamena = Ndjamena,
