@@ -238,7 +238,7 @@ export const adminStep: PipelineStep = {
   name: "admin",
   summary: "Country, admin-1 and timezone polygons → H3-bucketed reverse-geocoding index (admin/admin.idx)",
   usage: USAGE,
-  codeVersion: 4,
+  codeVersion: 5,
   embeddedDefault: {
     inputs: () => {
       const tz = geoTzFiles(defaultGeoTzDir());
