@@ -105,7 +105,9 @@ describe.skipIf(!present)("shared GRIB corpus: projected grids", () => {
     const { lats, lons } = gridCoordinates(field!, name);
     const ni = 1799;
     const n = 1799 * 1059;
-    // NOAA's HRRR grid: SW 21.138N 122.720W, NW 47.842N 134.096W, NE 47.842N 60.917W.
+    // NOAA's HRRR grid: SW 21.138N 122.720W, NW 47.842N 134.096W, NE 47.842N 60.917W. The NW/NE
+    // longitudes are the extremes of the coordinates another decoder (Julia GRIB.jl, on a HRRR
+    // file) printed: lons in [-134.09548, -60.91719], lats from 21.138123 (Stack Overflow 70445896).
     const corners = [[0, 21.138, -122.72], [n - ni, 47.842, -134.096], [n - 1, 47.842, -60.917]] as const;
     for (const [k, lat, lon] of corners) {
       expect(Math.abs(lats[k]! - lat), `lat of point ${k}`).toBeLessThan(0.005);
