@@ -10,7 +10,7 @@ import { ADMIN_SPEC, encodeAdminPayload } from "../../datasets/admin/admin-file.
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
 import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
 import { writeArtifact } from "../../datasets/artifact/write-artifact.ts";
-import { ConfigError, DataFormatError } from "../../datasets/common/errors.ts";
+import { DataFormatError } from "../../datasets/common/errors.ts";
 import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
 import { isUrl, localFileOf } from "../common/source.ts";
 import type { PipelineStep, StepContext } from "../common/step.ts";
@@ -24,6 +24,7 @@ import { LayerBuilder } from "./layer-builder.ts";
 import { readNaturalEarth } from "./naturalearth.ts";
 import { readTimezoneGeojson } from "./timezones-geojson.ts";
 import { validateIndex } from "./validate.ts";
+import { StepOptions } from "../common/options.ts";
 
 export interface AdminArgs {
   naturalEarth: string;
@@ -55,35 +56,16 @@ export function defaultGeoTzDir(): string {
 }
 
 export function parseAdminArgs(args: readonly string[]): AdminArgs {
-  const values = new Map<string, string>();
-  for (let i = 0; i < args.length; i += 2) {
-    const name = args[i]!;
-    const value = args[i + 1];
-    if (!/^--[a-z0-9-]+$/.test(name) || value === undefined) throw new ConfigError("admin", "--option value pairs (see --help)", args.join(" "));
-    values.set(name.slice(2), value);
-  }
-  const known = ["naturalearth", "timezones", "geo-tz-dir", "places", "admin1", "res", "validate"];
-  for (const k of values.keys()) if (!known.includes(k)) throw new ConfigError(`--${k}`, `one of ${known.map((x) => "--" + x).join(", ")}`, k);
-  const required = (k: string): string => {
-    const v = values.get(k);
-    if (!v) throw new ConfigError(`--${k}`, "a path or URL", "nothing");
-    return v;
-  };
-  const int = (k: string, fallback: number, min: number, max: number): number => {
-    const v = values.get(k);
-    if (v === undefined) return fallback;
-    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new ConfigError(`--${k}`, `an integer from ${min} to ${max}`, v);
-    return Number(v);
-  };
-  const timezones = values.get("timezones");
+  const options = new StepOptions("admin", args, ["naturalearth", "timezones", "geo-tz-dir", "places", "admin1", "res", "validate"]);
+  const timezones = options.get("timezones");
   return {
-    naturalEarth: required("naturalearth"),
+    naturalEarth: options.required("naturalearth"),
     ...(timezones ? { timezones } : {}),
-    geoTzDir: values.get("geo-tz-dir") ?? defaultGeoTzDir(),
-    places: required("places"),
-    admin1: required("admin1"),
-    res: int("res", 5, 3, 7),
-    validatePoints: int("validate", 20_000, 0, 10_000_000),
+    geoTzDir: options.get("geo-tz-dir") ?? defaultGeoTzDir(),
+    places: options.required("places"),
+    admin1: options.required("admin1"),
+    res: options.int("res", 5, 3, 7),
+    validatePoints: options.int("validate", 20_000, 0, 10_000_000),
   };
 }
 

@@ -25,6 +25,7 @@ import { readAdmin1Codes, readCountryInfo } from "./read-tables.ts";
 import { stagePlaces } from "./stage-places.ts";
 import { buildTables } from "./tables.ts";
 import { readSubdivisionCodes } from "./subdivision-codes.ts";
+import { StepOptions } from "../common/options.ts";
 
 export const PLACES_DUCKDB_FILE = "places/places.duckdb";
 /** Same magic as the index: the DuckDB file is the index's companion. */
@@ -63,45 +64,26 @@ const USAGE = `Options:
 Writes places/places.idx and places/places.duckdb under GEODATA_DATA_DIR.`;
 
 export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
-  const values = new Map<string, string>();
+  const options = new StepOptions("places", args, ["countries", "admin1", "places", "alternate-names", "subdivisions", "max-malformed", "memory-limit-mb", "duckdb-threads", "typo-places"]);
   const places: string[] = [];
-  for (let i = 0; i < args.length; i += 2) {
-    const name = args[i]!;
-    const value = args[i + 1];
-    if (!/^--[a-z0-9-]+$/.test(name) || value === undefined) throw new ConfigError("places", "--option value pairs (see --help)", args.join(" "));
-    if (name === "--places") {
-      const parts = value.split(",");
-      if (parts.some((x) => x === "")) throw new ConfigError("--places", "a path or URL, or a comma list of them", value);
-      places.push(...parts);
-    }
-    values.set(name.slice(2), value);
+  for (const value of options.all("places")) {
+    const parts = value.split(",");
+    if (parts.some((x) => x === "")) throw new ConfigError("--places", "a path or URL, or a comma list of them", value);
+    places.push(...parts);
   }
-  const known = ["countries", "admin1", "places", "alternate-names", "subdivisions", "max-malformed", "memory-limit-mb", "duckdb-threads", "typo-places"];
-  for (const k of values.keys()) if (!known.includes(k)) throw new ConfigError(`--${k}`, `one of ${known.map((x) => "--" + x).join(", ")}`, k);
-  const required = (k: string): string => {
-    const v = values.get(k);
-    if (!v) throw new ConfigError(`--${k}`, "a path or URL", "nothing");
-    return v;
-  };
-  const int = (k: string, fallback: number, min: number, max: number): number => {
-    const v = values.get(k);
-    if (v === undefined) return fallback;
-    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new ConfigError(`--${k}`, `an integer from ${min} to ${max}`, v);
-    return Number(v);
-  };
   if (places.length === 0) throw new ConfigError("--places", "a path or URL", "nothing");
-  const alternateNames = values.get("alternate-names");
-  const subdivisions = values.get("subdivisions");
+  const alternateNames = options.get("alternate-names");
+  const subdivisions = options.get("subdivisions");
   return {
-    countries: required("countries"),
-    admin1: required("admin1"),
+    countries: options.required("countries"),
+    admin1: options.required("admin1"),
     places,
     ...(alternateNames ? { alternateNames } : {}),
     ...(subdivisions ? { subdivisions } : {}),
-    maxMalformed: int("max-malformed", 1000, 0, 1_000_000_000),
-    memoryLimitMb: int("memory-limit-mb", 512, 64, 1_048_576),
-    duckdbThreads: int("duckdb-threads", 2, 1, 256),
-    typoPlaces: int("typo-places", 500_000, 0, 4_294_967_295),
+    maxMalformed: options.int("max-malformed", 1000, 0, 1_000_000_000),
+    memoryLimitMb: options.int("memory-limit-mb", 512, 64, 1_048_576),
+    duckdbThreads: options.int("duckdb-threads", 2, 1, 256),
+    typoPlaces: options.int("typo-places", 500_000, 0, 4_294_967_295),
   };
 }
 
