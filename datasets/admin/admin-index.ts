@@ -9,7 +9,7 @@
  * feature's edges; that segment never leaves the box, so no other edge can cross it.
  * Layout of the bytes: FORMAT.md.
  */
-import { chainBoxes, edgesDistanceKm, featuresContaining, KM_PER_DEGREE, nearestFeatureWithin, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
+import { chainBoxes, writeVertexBox, edgesDistanceKm, featuresContaining, KM_PER_DEGREE, nearestFeatureWithin, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
 import { SlotGrid, type SlotGridLayout } from "./slot-grid.ts";
 import { oceanZone } from "./ocean-zones.ts";
 
@@ -130,24 +130,10 @@ function chunkRuns(layer: PolygonLayer, L: LayerCandidates): RunChunks {
       const end = L.runStart[r]! + L.runCount[r]!;
       for (let from = L.runStart[r]!; from < end; from += CHUNK_EDGES) {
         const n = Math.min(CHUNK_EDGES, end - from);
-        let minX = Infinity;
-        let minY = Infinity;
-        let maxX = -Infinity;
-        let maxY = -Infinity;
-        for (let v = from; v <= from + n; v++) {
-          const x = layer.xs[v]!;
-          const y = layer.ys[v]!;
-          if (x < minX) minX = x;
-          if (x > maxX) maxX = x;
-          if (y < minY) minY = y;
-          if (y > maxY) maxY = y;
-        }
+        // A run of n edges has n + 1 vertices.
+        writeVertexBox(layer, from, from + n + 1, box, 4 * k, CHUNK_MARGIN);
         start[k] = from;
         count[k] = n;
-        box[4 * k] = minX - CHUNK_MARGIN;
-        box[4 * k + 1] = minY - CHUNK_MARGIN;
-        box[4 * k + 2] = maxX + CHUNK_MARGIN;
-        box[4 * k + 3] = maxY + CHUNK_MARGIN;
         k++;
       }
     }

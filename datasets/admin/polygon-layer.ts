@@ -48,29 +48,35 @@ const chainBoxCache = new WeakMap<PolygonLayer, Float64Array>();
  * Per chain: min lon, min lat, max lon, max lat. Computed once per layer (not stored in the
  * artifact) so that brute force skips the chains a ray or a distance check cannot reach.
  */
+/**
+ * Writes the bounding box (minX, minY, maxX, maxY, degrees) of vertices [from, to) into
+ * out[at..at+3], widened by `margin` on every side.
+ */
+export function writeVertexBox(layer: PolygonLayer, from: number, to: number, out: Float32Array | Float64Array, at: number, margin: number): void {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let v = from; v < to; v++) {
+    const x = layer.xs[v]!;
+    const y = layer.ys[v]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  out[at] = minX - margin;
+  out[at + 1] = minY - margin;
+  out[at + 2] = maxX + margin;
+  out[at + 3] = maxY + margin;
+}
+
 export function chainBoxes(layer: PolygonLayer): Float64Array {
   let boxes = chainBoxCache.get(layer);
   if (boxes) return boxes;
   const n = layer.chainStart.length - 1;
   boxes = new Float64Array(4 * n);
-  for (let c = 0; c < n; c++) {
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    for (let v = layer.chainStart[c]!; v < layer.chainStart[c + 1]!; v++) {
-      const x = layer.xs[v]!;
-      const y = layer.ys[v]!;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-    boxes[4 * c] = minX;
-    boxes[4 * c + 1] = minY;
-    boxes[4 * c + 2] = maxX;
-    boxes[4 * c + 3] = maxY;
-  }
+  for (let c = 0; c < n; c++) writeVertexBox(layer, layer.chainStart[c]!, layer.chainStart[c + 1]!, boxes, 4 * c, 0);
   chainBoxCache.set(layer, boxes);
   return boxes;
 }
