@@ -13,7 +13,7 @@ import { parseCsvLine } from "../pipeline/stations/ingest/csv-line.ts";
 import { isAviationWeatherCsv } from "../pipeline/stations/ingest/split.ts";
 import { decodeMetar, preciseTemperature } from "../pipeline/stations/metar/decode.ts";
 import { HPA_PER_INHG } from "../pipeline/stations/metar/groups.ts";
-import { allReports, corpusDir, filesUnder, MiB, readText } from "./stations-corpus.ts";
+import { allReports, corpusDir, filesUnder, measureCorpusRate, MiB, readText } from "./stations-corpus.ts";
 
 const { dir, shared } = corpusDir("metar");
 console.log(`corpus: ${shared ? "shared data" : "embedded copies"} (${dir.split(path.sep).slice(-2).join("/")})`);
@@ -68,19 +68,7 @@ console.log(`published decodes: ${csvFiles.join(", ")} (${rows.length} reports)`
 
 // Plain loop over the corpus (one warm-up pass, then 5 timed passes): the steady single-core rate.
 const texts = rows.map((r) => r.raw);
-for (const t of texts) decodeMetar(t);
-const passes: number[] = [];
-// CPU time of this process as well as wall time: on a shared machine the wall-clock rate falls
-// with the load, while reports per CPU-second is the rate of one core actually running us.
-const cpu0 = process.cpuUsage();
-for (let rep = 0; rep < 5; rep++) {
-  const t0 = performance.now();
-  for (const t of texts) decodeMetar(t);
-  passes.push(texts.length / ((performance.now() - t0) / 1000));
-}
-const cpu = process.cpuUsage(cpu0);
-const perCpuSecond = (texts.length * 5) / ((cpu.user + cpu.system) / 1e6);
-passes.sort((a, b) => a - b);
+const { passes, perCpuSecond } = measureCorpusRate(texts, decodeMetar);
 console.log(`single-core loop, ours (measured first, before the comparisons fill the heap): median ${Math.round(passes[2]!)} reports/s wall clock (min ${Math.round(passes[0]!)}, max ${Math.round(passes[4]!)}), ${Math.round(perCpuSecond)} reports per CPU-second over ${texts.length} reports; heap used ${(process.memoryUsage().heapUsed / MiB).toFixed(1)} MiB`);
 
 // --- Exceptions over every report -------------------------------------------------------------

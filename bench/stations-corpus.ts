@@ -35,3 +35,26 @@ export function allReports(dir: string): (ReportText & { file: string })[] {
 }
 
 export const MiB = 2 ** 20;
+
+/** Single-core decode rate over a corpus: one warm-up pass, then 5 timed passes. */
+export interface CorpusRate {
+  /** Reports per second of wall clock over the 5 passes, ascending. */
+  passes: number[];
+  /** Reports per CPU-second of this process: on a shared machine the wall-clock rate falls with
+   * the load, while this is the rate of one core actually running us. */
+  perCpuSecond: number;
+}
+
+export function measureCorpusRate(texts: readonly string[], decode: (text: string) => unknown): CorpusRate {
+  for (const t of texts) decode(t);
+  const passes: number[] = [];
+  const cpu0 = process.cpuUsage();
+  for (let rep = 0; rep < 5; rep++) {
+    const t0 = performance.now();
+    for (const t of texts) decode(t);
+    passes.push(texts.length / ((performance.now() - t0) / 1000));
+  }
+  const cpu = process.cpuUsage(cpu0);
+  passes.sort((a, b) => a - b);
+  return { passes, perCpuSecond: (texts.length * 5) / ((cpu.user + cpu.system) / 1e6) };
+}

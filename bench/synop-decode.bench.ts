@@ -8,7 +8,7 @@
 import path from "node:path";
 import { Bench } from "tinybench";
 import { decodeSynop } from "../pipeline/stations/synop/decode.ts";
-import { allReports, corpusDir, MiB } from "./stations-corpus.ts";
+import { allReports, corpusDir, measureCorpusRate, MiB } from "./stations-corpus.ts";
 
 const { dir, shared } = corpusDir("synop");
 console.log(`corpus: ${shared ? "shared data" : "embedded copies"} (${dir.split(path.sep).slice(-2).join("/")})`);
@@ -30,19 +30,7 @@ console.table([{ reports: reports.length, thrown, "internal errors caught": inte
 // Speed over every SYNOP of the corpus, first, before anything else fills the heap: one warm-up
 // pass, then 5 timed passes.
 const texts = reports.map((r) => r.text);
-for (const t of texts) decodeSynop(t);
-const passes: number[] = [];
-// CPU time of this process as well as wall time: on a shared machine the wall-clock rate falls
-// with the load, while reports per CPU-second is the rate of one core actually running us.
-const cpu0 = process.cpuUsage();
-for (let rep = 0; rep < 5; rep++) {
-  const t0 = performance.now();
-  for (const t of texts) decodeSynop(t);
-  passes.push(texts.length / ((performance.now() - t0) / 1000));
-}
-const cpu = process.cpuUsage(cpu0);
-const perCpuSecond = (texts.length * 5) / ((cpu.user + cpu.system) / 1e6);
-passes.sort((a, b) => a - b);
+const { passes, perCpuSecond } = measureCorpusRate(texts, decodeSynop);
 
 // Decode share of section 1 and 3 groups, per file and over all (the Argentine OGIMET file is
 // the yardstick: at least 99.9 %).
