@@ -22,8 +22,12 @@ const DESCRIPTION = `Decoded SYNOP (FM 12, land stations) observations of one st
 - **Record units**: wid = ww of 7wwW1W2 (automatic stations' wawa mapped to the nearest ww);
   visibility in metres (VV, lower bound of its class); temperature in °C; cloudCover = N octas x
   12.5 (9, sky obscured, = 100); cloudTypes = CL, CM, CH code figures; precipitation in mm over the
-  reported period (6RRRtR, section 1 then section 3; 0 when iR = 3); precipitationConvective the
-  same amount when ww is 80-99 or W1 is 8 or 9, else 0.`;
+  reported period (6RRRtR where iR says, code table 1819: 1 section 1, 2 section 3, 0 section 1
+  else section 3, 3 none fell = 0, 4 not measured = absent); precipitationConvective the same
+  amount when ww is 80-99 or W1 is 8 or 9, else 0.
+- **Malformed reports**: section 1 groups come in a fixed order; the group in its place is used, a
+  repeated or out-of-order group never is. A \`222\` group in the place of Nddff is Nddff, not
+  the start of section 2.`;
 
 export const weatherSynopEndpoint = defineEndpoint({
   path: "/weather/SYNOP/2/json",

@@ -2,6 +2,13 @@
  * FM 12 SYNOP decoder for one report given with its section 0 (`AAXX YYGGiw IIiii ...`). Never
  * throws: groups it cannot read are listed with their offsets. Sections 1 and 3 are decoded;
  * sections 2, 4, 5 and national sections are kept as written.
+ *
+ * Sections come in the order 1, 2 (222Dsvs), 3 (333), 4 (444), 5 (555) (WMO-No. 306, FM 12):
+ * a marker that does not move forward is not a marker. `222..` starts section 2 only after the
+ * Nddff group (section 2 is maritime data of a sea or coastal station, written after section 1);
+ * in the place of Nddff it is Nddff (N = 2 octas, dd = 22, e.g. Argentine 87803 `22208`).
+ * Section 1 groups 1-9 come in a fixed increasing order, each at most once: the group in its
+ * place is read; a repeated or out-of-order group is listed as unread and never used.
  */
 import { tokenize, type Token, type UnreadGroup } from "../unread.ts";
 import { isGroup, num } from "./fields.ts";
@@ -48,6 +55,17 @@ function readSection0(r: SynopReport, tokens: readonly Token[], unread: UnreadGr
 
 type Section = 1 | 2 | 3 | 4 | 5;
 
+/**
+ * The section a group starts, or undefined when it is no marker here: sections only move forward,
+ * and `222Dsvs` is section 2 only once section 1's Nddff has been read (position 2 or later).
+ */
+function sectionMarker(g: string, section: Section, position: number): Section | undefined {
+  const next: Section | undefined = g === "333" ? 3 : g === "444" ? 4 : g === "555" ? 5 : g.length === 5 && g.startsWith("222") ? 2 : undefined;
+  if (next === undefined || next <= section) return undefined;
+  if (next === 2 && (section !== 1 || position < 2)) return undefined;
+  return next;
+}
+
 function decodeInto(text: string, r: SynopReport): void {
   const unread = r.unread;
   const tokens = tokenize(text, unread);
@@ -58,6 +76,7 @@ function decodeInto(text: string, r: SynopReport): void {
   }
   let section: Section = 1;
   let position = 0; // section 1: 0 = iRiXhVV expected, 1 = Nddff, 2 = 00fff possible, 3 = numbered groups
+  let lastNumbered = 0; // section 1: the indicator figure (1-9) of the last numbered group in place
   let sectionStart = -1;
   const s3state: Section3State = { afterSunshine: false, lastRadiationJ: -1, precipitationInSection3: false };
   const closeRaw = (end: number): void => {
@@ -72,7 +91,7 @@ function decodeInto(text: string, r: SynopReport): void {
   for (; i < tokens.length; i++) {
     const t = tokens[i]!;
     const g = t.text;
-    const marker: Section | undefined = section === 5 ? undefined : g === "333" ? 3 : g === "444" ? 4 : g === "555" ? 5 : g.length === 5 && g.startsWith("222") ? 2 : undefined;
+    const marker = sectionMarker(g, section, position);
     if (marker !== undefined) {
       closeRaw(i - 1);
       section = marker;
@@ -113,6 +132,13 @@ function decodeInto(text: string, r: SynopReport): void {
         position = 3;
       } else {
         position = 3;
+        const figure = g.charCodeAt(0) - 0x30;
+        if (figure >= 1 && figure <= 9 && figure <= lastNumbered) {
+          const reason = figure === lastNumbered ? `section 1 group ${figure} repeated` : `section 1 group ${figure} out of order (after group ${lastNumbered})`;
+          unread.push({ group: g, offset: t.offset, reason });
+          continue;
+        }
+        if (figure >= 1 && figure <= 9) lastNumbered = figure;
         ok = readSection1Group(r, g);
       }
     } else ok = readSection3Group(r.section3!, g, s3state);

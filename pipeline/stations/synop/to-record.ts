@@ -4,9 +4,11 @@
  * - visibility: VV (code table 4377) in metres, lower bound of the class.
  * - cloudCover: N octas x 12.5 (N = 9, sky obscured, gives 100).
  * - cloudTypes: CL, CM, CH of 8NhCLCMCH; a member is absent when its figure is "/".
- * - precipitation: 6RRRtR of section 1, else of section 3 (period tR); 0 when iR = 3 (no
- *   precipitation); absent when iR = 4 or no group. precipitationConvective equals it when ww is
- *   80-99 (showers, thunderstorms) or past weather W1 is 8 or 9, else 0.
+ * - precipitation: where iR (code table 1819) says it is: iR = 1 the 6RRRtR of section 1, iR = 2
+ *   that of section 3, iR = 0 (both sections) section 1's, else section 3's; iR = 3 (omitted,
+ *   amount = 0) gives 0 and iR = 4 (omitted, not available) nothing, whatever group is written;
+ *   without iR (iRiXhVV omitted) section 1's, else section 3's. precipitationConvective equals
+ *   it when ww is 80-99 (showers, thunderstorms) or past weather W1 is 8 or 9, else 0.
  */
 import { octasToPercent, type StationObservationRecord } from "../../../datasets/stations/record.ts";
 import { WAWA_TO_WW } from "./codes.ts";
@@ -31,8 +33,7 @@ export function synopToRecord(r: SynopReport, timestamp: number): StationObserva
     if (r.cloudMiddle !== undefined) rec.cloudTypes.cloudMiddle = r.cloudMiddle;
     if (r.cloudLow !== undefined) rec.cloudTypes.cloudLow = r.cloudLow;
   }
-  let mm = r.precipitation?.mm ?? r.section3?.precipitation?.mm;
-  if (mm === undefined && r.precipitationIndicator === 3) mm = 0;
+  const mm = precipitationMm(r);
   if (mm !== undefined) {
     rec.precipitation = mm;
     const w1 = r.pastWeather1; // 4561 and 4531 both use 8 = showers, 9 = thunderstorm
@@ -40,4 +41,22 @@ export function synopToRecord(r: SynopReport, timestamp: number): StationObserva
     rec.precipitationConvective = convective ? mm : 0;
   }
   return rec;
+}
+
+/** The amount iR (code table 1819) points at: 0 both sections, 1 section 1, 2 section 3, 3 none fell, 4 not measured. */
+function precipitationMm(r: SynopReport): number | undefined {
+  const section1 = r.precipitation?.mm;
+  const section3 = r.section3?.precipitation?.mm;
+  switch (r.precipitationIndicator) {
+    case 1:
+      return section1;
+    case 2:
+      return section3;
+    case 3:
+      return 0;
+    case 4:
+      return undefined;
+    default:
+      return section1 ?? section3;
+  }
 }

@@ -125,6 +125,81 @@ describe("decodeSynop on real bulletins", () => {
   });
 });
 
+// Real reports of the shared Argentine corpus (ogimet-argentina-2026-03_days01-17.txt) that are
+// malformed or test the section rules, decoded by hand per FM 12 (WMO-No. 306 Vol. I.1): sections
+// in the order 1, 2 (222, maritime data of a sea or coastal station), 3, 4, 5; section 1 groups
+// 1-9 in increasing order; code tables 4377 (VV), 1600 (h), 3590 (RRR), 4019 (tR), 1819 (iR).
+const outOfPlace = fixtureLines("ogimet-argentina-2026-03-out-of-place.txt");
+const report = (prefix: string): string => outOfPlace.find((l) => l.startsWith(prefix))!;
+const unreadAt = (text: string, group: string, after: string, reason: string) => ({ group, offset: text.indexOf(`${after} ${group}`) + after.length + 1, reason });
+
+describe("decodeSynop: section order and groups out of place (Argentine corpus)", () => {
+  it("87803 12044: 22208 in the place of Nddff is N = 2, 220°, 8 kt, not the section 2 marker", () => {
+    const text = report("AAXX 12044 87803");
+    const d = decodeSynop(text);
+    // 42780: iR 4, iX 2, h 7, VV 80 = 30 km; 22208: N 2, dd 22, ff 08 kt (iw = 4).
+    expect(d).toMatchObject({
+      precipitationIndicator: 4, weatherIndicator: 2, cloudBaseCode: 7, visibilityM: 30000,
+      totalCloudOctas: 2, windDirectionDeg: 220, windSpeedKt: 8,
+      temperatureC: 12.7, dewpointC: 1.2, stationPressureHpa: 925, seaLevelPressureHpa: 1015.6,
+      pressureTendency: { characteristic: 1, changeHpa: 1.2 }, lowCloudOctas: 1, cloudLow: 2, cloudMiddle: 0, cloudHigh: 8,
+      section5: "10173",
+    });
+    expect(d.section2).toBeUndefined();
+    expect(d.section3).toMatchObject({ cloudDrift: { low: 5, middle: 0, high: 7 }, cloudDirection: { genus: 8, direction: 0, elevation: 6 }, cloudLayers: [{ octas: 1, genus: 8, heightCode: 50, heightM: 1500 }] });
+    expect(d.unread).toEqual([]);
+    expect(d.groupsRead).toBe(d.groupsSeen);
+  });
+
+  it("87761 11184: a repeated group 1 (10038, the mistyped dew point) is unread; 10237 in place wins", () => {
+    const text = report("AAXX 11184 87761");
+    const d = decodeSynop(text);
+    expect(d.temperatureC).toBe(23.7);
+    expect(d.dewpointC).toBeUndefined();
+    expect(d.stationPressureHpa).toBe(924.2);
+    expect(d.unread).toEqual([unreadAt(text, "10038", "10237", "section 1 group 1 repeated")]);
+  });
+
+  it("87444 16124: a group 1 after group 3 (39354 10038) is unread", () => {
+    const text = report("AAXX 16124 87444");
+    const d = decodeSynop(text);
+    expect(d).toMatchObject({ temperatureC: 23.6, dewpointC: 20.3, stationPressureHpa: 935.4, pressureTendency: { characteristic: 2, changeHpa: 1.6 }, cloudLow: 5, cloudMiddle: 0, cloudHigh: 0 });
+    expect(d.unread).toEqual([unreadAt(text, "10038", "39354", "section 1 group 1 out of order (after group 3)")]);
+  });
+
+  it("87065 14153: without 333, section 3's groups after 84100 are unread, not cloud types", () => {
+    const text = report("AAXX 14153 87065");
+    const d = decodeSynop(text);
+    // 84100: Nh 4, CL 1, CM 0, CH 0.
+    expect(d).toMatchObject({ lowCloudOctas: 4, cloudLow: 1, cloudMiddle: 0, cloudHigh: 0 });
+    expect(d.section3).toBeUndefined();
+    expect(d.unread).toEqual([
+      unreadAt(text, "56400", "84100", "section 1 group 5 out of order (after group 8)"),
+      unreadAt(text, "84845", "56400", "section 1 group 8 repeated"),
+    ]);
+  });
+
+  it("87938 15124: a repeated group 6 (68536) is unread; 69954 = 0.5 mm over 24 h", () => {
+    const text = report("AAXX 15124 87938");
+    const d = decodeSynop(text);
+    expect(d.precipitation).toEqual({ mm: 0.5, trace: false, periodH: 24 });
+    expect(d.unread).toEqual([unreadAt(text, "68536", "69954", "section 1 group 6 repeated")]);
+  });
+
+  it("87534 17214: the group 1 in its place (10413) wins over the one after it", () => {
+    const text = report("AAXX 17214 87534");
+    const d = decodeSynop(text);
+    expect(d).toMatchObject({ temperatureC: 41.3, dewpointC: 6.6, stationPressureHpa: 996.4 });
+    expect(d.unread).toEqual([unreadAt(text, "10219", "10413", "section 1 group 1 repeated")]);
+  });
+
+  it("a 222 group after Nddff still starts section 2 (Romania 15480, a coastal station)", () => {
+    const d = decodeSynop("AAXX 17121 15480 05997 42104 10146 20092 30023 40040 57015 60001 7000/ 82031 222// 06078 2//// 333 55309");
+    expect(d.section2).toBe("222// 06078 2////");
+    expect(d.section3?.sunshineH).toBe(0.9);
+  });
+});
+
 describe("decodeSynop never throws", () => {
   it("survives every truncation of real reports and seeded random text", () => {
     const inputs = [...argentina, fixture("SMCU20_MUHV_310000.txt"), fixture("A_SMRO01YRBK171800_C_EDZW_20230117180502_51662689.txt")];

@@ -10,6 +10,7 @@ import { readWeather } from "../../../pipeline/stations/metar/groups.ts";
 import { wwOfReport } from "../../../pipeline/stations/metar/weather-ww.ts";
 import { decodeSynop } from "../../../pipeline/stations/synop/decode.ts";
 import { synopToRecord } from "../../../pipeline/stations/synop/to-record.ts";
+import { fixtureLines } from "./fixtures.ts";
 
 // The weather groups as coded (code table 4678), read by the decoder's group reader.
 const ww = (groups: string): number | undefined => wwOfReport(groups.split(" ").map((g) => readWeather(g, false)!));
@@ -35,6 +36,36 @@ describe("metarToRecord", () => {
     expect(metarToRecord(d, 0)).toMatchObject({ wid: "95", temperature: 26.7, cloudCover: 75, precipitation: 0.76, precipitationConvective: 0.76 });
     expect(metarToRecord(decodeMetar("METAR CYAZ 091500Z 31003KT 1/4SM FG VV002 13/13 A2997 RMK FG8 SLP151"), 0)).toMatchObject({ cloudCover: 100, visibility: 402, wid: "45" });
     expect(metarToRecord(decodeMetar("LEGR 292300Z AUTO 23001KT CAVOK 03/M00 Q1019"), 0)).toEqual({ timestamp: 0, visibility: 10000, temperature: 3, cloudCover: 0 });
+  });
+});
+
+const outOfPlace = fixtureLines("ogimet-argentina-2026-03-out-of-place.txt");
+const synopRecord = (prefix: string) => synopToRecord(decodeSynop(outOfPlace.find((l) => l.startsWith(prefix))!), 0);
+
+describe("synopToRecord: precipitation where iR says (code table 1819), real Argentine reports", () => {
+  it("iR = 2: section 3's 6RRRtR (87050 11124: 60382 = 38 mm), not section 1's 60474", () => {
+    expect(synopRecord("AAXX 11124 87050")).toMatchObject({ precipitation: 38, precipitationConvective: 0 });
+  });
+
+  it("iR = 2 without a section 3 group: no amount, although section 1 writes 60171 (87050 10004)", () => {
+    expect(synopRecord("AAXX 10004 87050").precipitation).toBeUndefined();
+  });
+
+  it("iR = 3: 0 mm although a group 69954 (0.5 mm) is written (87880 09124)", () => {
+    expect(synopRecord("AAXX 09124 87880")).toMatchObject({ precipitation: 0, precipitationConvective: 0 });
+  });
+
+  it("iR = 1: section 1's group in place (87938 15124: 69954 = 0.5 mm; the repeated 68536 is not used)", () => {
+    expect(synopRecord("AAXX 15124 87938").precipitation).toBe(0.5);
+  });
+
+  it("iR = 4: nothing; a 222 Nddff keeps cloud cover, temperature and cloud types (87803 12044)", () => {
+    expect(synopRecord("AAXX 12044 87803")).toEqual({ timestamp: 0, visibility: 30000, temperature: 12.7, cloudCover: 25, cloudTypes: { cloudLow: 2, cloudMiddle: 0, cloudHigh: 8 } });
+  });
+
+  it("serves the group in its place: 87761 23.7 °C (not 10038), 87065 cloud types 1/0/0 (not 84845)", () => {
+    expect(synopRecord("AAXX 11184 87761").temperature).toBe(23.7);
+    expect(synopRecord("AAXX 14153 87065").cloudTypes).toEqual({ cloudLow: 1, cloudMiddle: 0, cloudHigh: 0 });
   });
 });
 
