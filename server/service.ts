@@ -38,6 +38,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     openapi: () => (openapi ??= buildOpenApi(ENDPOINTS)),
     logger,
     isShuttingDown: () => state.shuttingDown(),
+    corsOrigins: config.corsOrigins,
   });
   const running = await startServer(app, config, options.accessLogger, logger);
   state.shuttingDown = running.isShuttingDown;

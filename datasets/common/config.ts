@@ -33,6 +33,12 @@ export interface Config {
   stationsRetentionDays: number;
   /** Forecast runs kept per model; older runs are removed when a new one is published. */
   forecastKeepRuns: number;
+  /** Origins allowed to read answers from a web page: `*` or exact origins (server/http/cors.ts). */
+  corsOrigins: "*" | string[];
+  /** Per-key request limit (server/http/rate-limit.ts); undefined = no limit. */
+  rateLimit?: { requests: number; windowSeconds: number };
+  /** Port of the Prometheus metrics listener; undefined = no metrics listener. */
+  metricsPort?: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,6 +50,32 @@ function readInt(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw.trim());
   if (value < min || value > max) throw new ConfigError(name, `an integer from ${min} to ${max}`, raw);
   return value;
+}
+
+/** GEODATA_CORS_ORIGINS: empty or `*` = any origin, else comma-separated `http(s)://host[:port]`. */
+function readCorsOrigins(env: Env): "*" | string[] {
+  const raw = (env.GEODATA_CORS_ORIGINS ?? "").trim();
+  if (raw === "" || raw === "*") return "*";
+  const list = raw.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+  for (const origin of list) {
+    if (!/^https?:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/.test(origin)) {
+      throw new ConfigError("GEODATA_CORS_ORIGINS", "* or comma-separated origins such as https://example.org or http://localhost:3000 (no path, no trailing slash)", origin);
+    }
+  }
+  return list;
+}
+
+/** GEODATA_RATE_LIMIT: empty or `off` = none, else `<requests>/<seconds>s`, e.g. `100/60s`. */
+function readRateLimit(env: Env): { requests: number; windowSeconds: number } | undefined {
+  const raw = (env.GEODATA_RATE_LIMIT ?? "").trim();
+  if (raw === "" || raw === "off") return undefined;
+  const m = /^(\d{1,9})\/(\d{1,7})s$/.exec(raw);
+  const requests = m ? Number(m[1]) : 0;
+  const windowSeconds = m ? Number(m[2]) : 0;
+  if (!m || requests < 1 || windowSeconds < 1 || windowSeconds > 86_400) {
+    throw new ConfigError("GEODATA_RATE_LIMIT", "off, or <requests>/<seconds>s with at least 1 request and 1 to 86400 seconds (e.g. 100/60s)", raw);
+  }
+  return { requests, windowSeconds };
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
@@ -84,5 +116,8 @@ export function readConfig(env: Env): Config {
     elevationCacheMb: readInt(env, "GEODATA_ELEVATION_CACHE_MB", 256, 1, 65_536),
     stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 10, 1, 365_000),
     forecastKeepRuns: readInt(env, "GEODATA_FORECAST_KEEP_RUNS", 2, 1, 100),
+    corsOrigins: readCorsOrigins(env),
+    rateLimit: readRateLimit(env),
+    metricsPort: env.GEODATA_METRICS_PORT?.trim() ? readInt(env, "GEODATA_METRICS_PORT", 0, 0, 65535) : undefined,
   };
 }

@@ -3,7 +3,7 @@
  * tests call it in-process, and server/http/node-server.ts adapts it to node:http.
  *
  * Order of checks (README "Request processing"):
- * URL length (414) → body (413) → method (405) → public paths (/health, /openapi.json) →
+ * URL length (414) → body (413) → CORS preflight (204) → method (405) → public paths (/health, /openapi.json) →
  * API key (401) → path (404) → query parameters (400) → datasets (503) → handler.
  */
 import type { Logger } from "../../datasets/common/log.ts";
@@ -12,6 +12,7 @@ import type { LoadedDatasets } from "../datasets/loaders.ts";
 import type { Endpoint } from "../endpoints/endpoint.ts";
 import { ApiError, errors } from "./api-error.ts";
 import type { KeyChecker } from "./auth.ts";
+import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./cors.ts";
 import { Query } from "./query.ts";
 import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, successBody } from "./respond.ts";
 
@@ -44,6 +45,8 @@ export interface AppDeps {
   now?: () => Date;
   isShuttingDown?: () => boolean;
   startedAt?: Date;
+  /** Origins allowed to read answers (GEODATA_CORS_ORIGINS); default `*`. */
+  corsOrigins?: CorsOrigins;
 }
 
 export type App = (req: AppRequest) => Promise<AppResponse>;
@@ -64,6 +67,7 @@ export function createApp(deps: AppDeps): App {
   const byPath = new Map(deps.endpoints.map((e) => [e.path, e] as const));
   const now = deps.now ?? (() => new Date());
   const startedAt = deps.startedAt ?? now();
+  const corsOrigins = deps.corsOrigins ?? "*";
 
   function finish(req: AppRequest, status: number, body: Buffer, route: string, extra: Record<string, string> = {}): AppResponse {
     const encoding = body.byteLength > COMPRESSION_THRESHOLD_BYTES ? negotiateEncoding(headerValue(req.headers, "accept-encoding")) : "identity";
@@ -76,6 +80,10 @@ export function createApp(deps: AppDeps): App {
       Vary: "Accept-Encoding",
       ...extra,
     };
+    const cors = corsHeaders(corsOrigins, req.headers);
+    if (cors.Vary) headers.Vary = `${headers.Vary}, ${cors.Vary}`;
+    delete cors.Vary;
+    Object.assign(headers, cors);
     if (encoding !== "identity") headers["Content-Encoding"] = encoding;
     return { status, headers, body: req.method === "HEAD" ? Buffer.alloc(0) : encoded, route };
   }
@@ -89,6 +97,10 @@ export function createApp(deps: AppDeps): App {
     try {
       if (Buffer.byteLength(req.url, "utf8") > MAX_URL_BYTES) throw errors.uriTooLong(MAX_URL_BYTES);
       if (req.hasBody) throw errors.bodyNotAllowed();
+      if (isPreflight(req.method, req.headers)) {
+        // No key: browsers never send one on a preflight.
+        return { status: 204, headers: preflightHeaders(corsOrigins, req.headers), body: Buffer.alloc(0), route: "preflight" };
+      }
       if (req.method !== "GET" && req.method !== "HEAD") throw errors.methodNotAllowed(req.method);
       if (deps.isShuttingDown?.()) throw errors.shuttingDown();
 
