@@ -27,6 +27,26 @@ describe("readConfig", () => {
   it.each([["PORT", "80a"], ["PORT", "70000"], ["GEODATA_REQUEST_TIMEOUT_MS", "-5"], ["GEODATA_LOG_LEVEL", "loud"]])("refuses %s=%s", (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(ConfigError);
   });
+  it("reads CORS origins, the rate limit and the metrics port (all off or open by default)", () => {
+    const d = readConfig({});
+    expect(d.corsOrigins).toBe("*");
+    expect(d.rateLimit).toBeUndefined();
+    expect(d.metricsPort).toBeUndefined();
+    const c = readConfig({ GEODATA_CORS_ORIGINS: "https://a.example.org, http://localhost:3000", GEODATA_RATE_LIMIT: "100/60s", GEODATA_METRICS_PORT: "9464" });
+    expect(c.corsOrigins).toEqual(["https://a.example.org", "http://localhost:3000"]);
+    expect(c.rateLimit).toEqual({ requests: 100, windowSeconds: 60 });
+    expect(c.metricsPort).toBe(9464);
+  });
+  it.each([
+    ["GEODATA_CORS_ORIGINS", "https://a.example.org/"],
+    ["GEODATA_CORS_ORIGINS", "a.example.org"],
+    ["GEODATA_RATE_LIMIT", "100"],
+    ["GEODATA_RATE_LIMIT", "0/60s"],
+    ["GEODATA_RATE_LIMIT", "100/60m"],
+    ["GEODATA_METRICS_PORT", "metrics"],
+  ])("refuses %s=%s", (name, value) => {
+    expect(() => readConfig({ [name]: value })).toThrow(ConfigError);
+  });
   it("resolves a relative data dir against the project root", () => {
     expect(readConfig({ GEODATA_DATA_DIR: "x/y" }).dataDir).toBe(path.join(PROJECT_ROOT, "x", "y"));
   });
