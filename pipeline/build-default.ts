@@ -1,7 +1,8 @@
 /**
  * Builds the embedded default: every step that declares an `embeddedDefault`, skipped when its
- * stamp says the inputs, the step's code version and the dataset's format version are unchanged
- * and the artifact is still there. `npm start` runs this before serving; tests run it for the
+ * stamp says the inputs, the step's code (every source file its module imports, directly or not:
+ * pipeline/common/code-fingerprint.ts) and the dataset's format version are unchanged and the
+ * artifact is still there. `npm start` runs this before serving; tests run it for the
  * datasets they need.
  */
 import { promises as fs } from "node:fs";
@@ -13,7 +14,9 @@ import type { Logger } from "../datasets/common/log.ts";
 import { sha256File } from "../datasets/artifact/source-info.ts";
 import { writeFileAtomic } from "../datasets/artifact/atomic-write.ts";
 import type { PipelineStep } from "./common/step.ts";
-import { STEPS } from "./steps.ts";
+import { codeFingerprint } from "./common/code-fingerprint.ts";
+import { STEP_MODULES, STEPS } from "./steps.ts";
+import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 
 const STAMP_DIR = ".default-build";
 
@@ -25,7 +28,10 @@ interface Stamp {
 
 async function fingerprintOf(step: PipelineStep, inputs: string[], args: string[]): Promise<string> {
   const hash = createHash("sha256");
-  hash.update(JSON.stringify({ step: step.name, code: step.codeVersion, args }));
+  const module = STEP_MODULES[step.name];
+  // A step without a known module (a test's stand-in) is fingerprinted by its version alone.
+  const code = module === undefined ? "" : codeFingerprint(path.join(PROJECT_ROOT, module));
+  hash.update(JSON.stringify({ step: step.name, code: step.codeVersion, source: code, args }));
   const dataset = Object.values(DATASETS).find((d) => d.step === step.name);
   if (dataset) hash.update(`${dataset.magic}:${dataset.formatVersion}`);
   for (const input of inputs) hash.update(`${path.basename(input)}:${await sha256File(input)}`);

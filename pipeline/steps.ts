@@ -17,3 +17,13 @@ export const STEPS: readonly PipelineStep[] = [
   forecastStep,
   gribInspectStep,
 ];
+
+/** The module (project-relative) that defines each step: where `build-default` starts the step's code fingerprint. */
+export const STEP_MODULES: Readonly<Record<string, string>> = {
+  elevation: "pipeline/elevation/step.ts",
+  places: "pipeline/places/step.ts",
+  admin: "pipeline/admin/step.ts",
+  stations: "pipeline/stations/step.ts",
+  forecast: "pipeline/forecast/step.ts",
+  [gribInspectStep.name]: "pipeline/grib/inspect-step.ts",
+};

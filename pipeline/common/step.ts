@@ -25,7 +25,11 @@ export interface PipelineStep {
   summary: string;
   /** Usage text of the step's own options, for `npm run pipeline -- <step> --help`. */
   usage: string;
-  /** Bump when the step's code changes its output, so that `npm start` rebuilds the default. */
+  /**
+   * Part of the embedded default's fingerprint, beside a hash of the step's source files
+   * (pipeline/common/code-fingerprint.ts), which already rebuilds the default on any code change:
+   * bump it only for a change the source cannot show (e.g. a new upstream file layout).
+   */
   codeVersion: number;
   /** Present for steps that build a dataset of the embedded default (run by `npm start`). */
   embeddedDefault?: EmbeddedDefault;

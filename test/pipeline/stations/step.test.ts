@@ -12,6 +12,7 @@ import { DATASETS } from "../../../datasets/catalog.ts";
 import { readConfig } from "../../../datasets/common/config.ts";
 import { ConfigError } from "../../../datasets/common/errors.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
+import { mulberry32 } from "../../../datasets/common/prng.ts";
 import { stationsStep } from "../../../pipeline/stations/step.ts";
 import { FIXTURES } from "./fixtures.ts";
 
@@ -40,10 +41,10 @@ async function run(dir: string, args: string[], env: Record<string, string> = {}
 
 describe("stations step", () => {
   const dir = path.join(work, "a");
-  const romania = ["A_SMRO01YRBK171800_C_EDZW_20230117180502_51662689.txt", "A_SMRO01YRBK171800CCB_C_EDZW_20230118055302_52230688.txt"].map((f) => path.join(FIXTURES, f));
+  const romania: readonly string[] = ["A_SMRO01YRBK171800_C_EDZW_20230117180502_51662689.txt", "A_SMRO01YRBK171800CCB_C_EDZW_20230118055302_52230688.txt"].map((f) => path.join(FIXTURES, f));
 
-  it("replaces an original by its correction (CCB: 60022 -> 60002) whatever the file order", async () => {
-    await run(dir, [...lists, ...romania.reverse(), path.join(FIXTURES, "SMCU20_MUHV_310000.txt"), path.join(FIXTURES, "aviationweather-breakers.csv")]);
+  it("replaces an original by its correction (CCB: 60022 -> 60002) read before it", async () => {
+    await run(dir, [...lists, ...[...romania].reverse(), path.join(FIXTURES, "SMCU20_MUHV_310000.txt"), path.join(FIXTURES, "aviationweather-breakers.csv")]);
     const rows = await query(dir, "SELECT precipitation, correction, raw FROM observations WHERE kind = 'SYNOP' AND station = '15280'");
     expect(rows).toEqual([[0, "CCB", "AAXX 17181 15280 01/90 92012 11041 21047 37349 47889 50004 60002 74143 333 11041 21059 3//// 49075 55300 0//// 20000 3//// 60007 91020 911// 92818 92946"]]);
     const [[ts]] = (await query(dir, "SELECT timestamp FROM observations WHERE station = '15280'")) as [[bigint]];
@@ -78,6 +79,28 @@ describe("stations step", () => {
     // CYRB reported on the 9th only: the 1-day window before its newest report keeps all of them.
     const cyrb = await query(d2, "SELECT count(*) FROM observations WHERE station = 'CYRB'");
     expect(cyrb).toEqual([[4n]]);
+  });
+
+  it("stores the same observations whatever the file order (5 seeded permutations)", async () => {
+    const files = [...romania, path.join(FIXTURES, "SMCU20_MUHV_310000.txt"), path.join(FIXTURES, "aviationweather-breakers.csv"), path.join(FIXTURES, "collective.txt")];
+    const random = mulberry32(16);
+    const orders = new Set<string>();
+    let reference: unknown[][] | undefined;
+    for (let k = 0; k < 5; k++) {
+      const order = [...files];
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      orders.add(order.join("|"));
+      const d = path.join(work, `perm-${k}`);
+      await run(d, [...lists, ...order]);
+      const rows = await query(d, "SELECT kind, station, timestamp, correction, precipitation, raw FROM observations ORDER BY kind, station, timestamp");
+      expect(rows.find((r) => r[1] === "15280")?.slice(3, 5)).toEqual(["CCB", 0]);
+      if (reference === undefined) reference = rows;
+      else expect(rows).toEqual(reference);
+    }
+    expect(orders.size).toBeGreaterThanOrEqual(4);
   });
 
   it("merges the current artifact's observations with --merge", async () => {
