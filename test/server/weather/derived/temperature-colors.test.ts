@@ -1,0 +1,80 @@
+/**
+ * Temperature colours: the anchors are ColorBrewer RdYlBu (10 classes) as published on
+ * colorbrewer2.org; the contrast ratio follows WCAG 2.1
+ * (https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio), checked against published reference values: black on white 21:1 (the top of the WCAG range),
+ * #777777 on white 4.48:1 and #767676 on white 4.54:1 (the values the WCAG working group settled
+ * on in 2016 and WebAIM/axe report, http://www.davidmacd.com/test/check-color.html).
+ */
+import { describe, expect, it } from "vitest";
+import {
+  contrastRatio,
+  NO_TEMPERATURE_COLOR,
+  TEMPERATURE_SCALE,
+  temperatureColor,
+  WEATHER_COLOR_SCALE_DOC,
+} from "../../../../server/weather/derived/temperature-colors.ts";
+
+describe("contrastRatio", () => {
+  it("matches the WCAG reference values", () => {
+    expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 10);
+    expect(contrastRatio("#ffffff", "#000000")).toBeCloseTo(21, 10);
+    expect(contrastRatio("#777777", "#ffffff")).toBeCloseTo(4.48, 2);
+    expect(contrastRatio("#777777", "#ffffff")).toBeLessThan(4.5); // fails AA, no rounding up
+    expect(contrastRatio("#767676", "#ffffff")).toBeCloseTo(4.54, 2);
+    expect(contrastRatio("#123456", "#123456")).toBe(1);
+  });
+
+  it("accepts upper case and refuses what is not #rrggbb, naming the value", () => {
+    expect(contrastRatio("#FFFFFF", "#000000")).toBeCloseTo(21, 10);
+    expect(() => contrastRatio("#fff", "#000000")).toThrow('expected a colour "#rrggbb", got "#fff"');
+  });
+});
+
+describe("temperatureColor", () => {
+  it("puts the published anchor colours at their temperatures", () => {
+    // ColorBrewer RdYlBu, 10 classes, from blue to red
+    const rdYlBu10 = [
+      "#313695", "#4575b4", "#74add1", "#abd9e9", "#e0f3f8",
+      "#fee090", "#fdae61", "#f46d43", "#d73027", "#a50026",
+    ];
+    expect(TEMPERATURE_SCALE.map((a) => a.color)).toEqual(rdYlBu10);
+    rdYlBu10.forEach((color, i) => expect(temperatureColor(-40 + 10 * i).background).toBe(color));
+  });
+
+  it("interpolates each channel linearly between anchors", () => {
+    // half-way from #e0f3f8 (0 °C) to #fee090 (10 °C): (224 + 254) / 2 = 239 = ef,
+    // (243 + 224) / 2 = 233.5 → 234 = ea, (248 + 144) / 2 = 196 = c4
+    expect(temperatureColor(5).background).toBe("#efeac4");
+  });
+
+  it("clamps outside −40…50 °C and rounds to the nearest tenth", () => {
+    expect(temperatureColor(-60)).toBe(temperatureColor(-40));
+    expect(temperatureColor(75)).toBe(temperatureColor(50));
+    expect(temperatureColor(12.34)).toBe(temperatureColor(12.3));
+    expect(temperatureColor(12.36)).toBe(temperatureColor(12.4));
+  });
+
+  it("answers a neutral colour for NaN", () => {
+    expect(temperatureColor(Number.NaN)).toBe(NO_TEMPERATURE_COLOR);
+  });
+
+  it("chooses the text colour of higher contrast, >= 4.5:1, for every tenth of a degree", () => {
+    let worst = Infinity;
+    for (let i = -400; i <= 500; i++) {
+      const { background, text } = temperatureColor(i / 10);
+      expect(background).toMatch(/^#[0-9a-f]{6}$/);
+      expect(["#000000", "#ffffff"]).toContain(text);
+      const chosen = contrastRatio(background, text);
+      const other = contrastRatio(background, text === "#000000" ? "#ffffff" : "#000000");
+      expect(chosen).toBeGreaterThanOrEqual(other);
+      expect(chosen).toBeGreaterThanOrEqual(4.5);
+      worst = Math.min(worst, chosen);
+    }
+    expect(worst).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("has a Markdown description naming every anchor", () => {
+    for (const a of TEMPERATURE_SCALE) expect(WEATHER_COLOR_SCALE_DOC).toContain(a.color);
+    expect(WEATHER_COLOR_SCALE_DOC).toContain("WCAG 2.1");
+  });
+});
