@@ -11,10 +11,11 @@ import type { DatasetRegistry } from "../datasets/registry.ts";
 import type { LoadedDatasets } from "../datasets/loaders.ts";
 import type { Endpoint } from "../endpoints/endpoint.ts";
 import { ApiError, errors } from "./api-error.ts";
+import { apiTagOf, CACHE_POLICY, cacheHeaders, ifNoneMatchHits, newestRunTimeOf } from "./cache.ts";
 import type { KeyChecker } from "./auth.ts";
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./cors.ts";
 import { Query } from "./query.ts";
-import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, successBody } from "./respond.ts";
+import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, successBody, type Encoding } from "./respond.ts";
 
 export const MAX_URL_BYTES = 8192;
 
@@ -68,9 +69,14 @@ export function createApp(deps: AppDeps): App {
   const now = deps.now ?? (() => new Date());
   const startedAt = deps.startedAt ?? now();
   const corsOrigins = deps.corsOrigins ?? "*";
+  let apiTag: string | undefined;
+
+  function encodingFor(req: AppRequest, body: Buffer): Encoding {
+    return body.byteLength > COMPRESSION_THRESHOLD_BYTES ? negotiateEncoding(headerValue(req.headers, "accept-encoding")) : "identity";
+  }
 
   function finish(req: AppRequest, status: number, body: Buffer, route: string, extra: Record<string, string> = {}): AppResponse {
-    const encoding = body.byteLength > COMPRESSION_THRESHOLD_BYTES ? negotiateEncoding(headerValue(req.headers, "accept-encoding")) : "identity";
+    const encoding = status === 304 ? "identity" : encodingFor(req, body);
     const encoded = compress(body, encoding);
     const headers: Record<string, string> = {
       "Content-Type": "application/json; charset=utf-8",
@@ -85,7 +91,12 @@ export function createApp(deps: AppDeps): App {
     delete cors.Vary;
     Object.assign(headers, cors);
     if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-    return { status, headers, body: req.method === "HEAD" ? Buffer.alloc(0) : encoded, route };
+    if (status === 304) {
+      // Not Modified: the validators and caching headers of the 200, no body (RFC 9110 §15.4.5).
+      delete headers["Content-Type"];
+      delete headers["Content-Length"];
+    }
+    return { status, headers, body: req.method === "HEAD" || status === 304 ? Buffer.alloc(0) : encoded, route };
   }
 
   function fail(req: AppRequest, err: ApiError, route: string): AppResponse {
@@ -138,8 +149,24 @@ export function createApp(deps: AppDeps): App {
       const data = {} as Record<string, unknown>;
       for (const d of endpoint.datasets) data[d] = deps.registry.get(d);
 
-      const result = await endpoint.handle(params, data as LoadedDatasets, { now: now() });
-      return finish(req, 200, successBody(200, result.content), route, result.headers);
+      const instant = now();
+      const result = await endpoint.handle(params, data as LoadedDatasets, { now: instant });
+      const body = successBody(200, result.content);
+      const policy = CACHE_POLICY[route];
+      if (policy === undefined) return finish(req, 200, body, route, result.headers);
+      const states = deps.registry.list();
+      const caching = cacheHeaders({
+        kind: policy,
+        apiTag: (apiTag ??= apiTagOf(deps.openapi())),
+        route,
+        datasets: states.filter((s) => s.name in data),
+        params,
+        encoding: encodingFor(req, body),
+        now: instant,
+        newestRunTime: newestRunTimeOf(states.find((s) => s.name === "forecast")),
+      });
+      const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), caching.ETag);
+      return finish(req, hit ? 304 : 200, hit ? Buffer.alloc(0) : body, route, { ...result.headers, ...caching });
     } catch (err) {
       if (err instanceof ApiError) return fail(req, err, route);
       // Unknown faults: a generic 500 for the client, the details (with stack) for the log.
