@@ -1,20 +1,18 @@
 /**
  * Per-cycle models read from local mirrors in NOMADS's tree, side by side (flat) or in another
  * directory, with `--run latest`; a step file that is not there is left out (the run is fetched
- * again later) instead of failing the run. Uses the real GFS 0.25 APCP files of the shared data.
+ * again later) instead of failing the run. Uses real GFS 0.25 APCP files in NOMADS's tree, cut to
+ * the message the model reads (test/fixtures/forecast/nomads, committed: runs everywhere).
  */
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
 import { openForecastStore } from "../../../datasets/forecast/store.ts";
 import { runForecast } from "../../../pipeline/forecast/step.ts";
-import { tempContext } from "./helpers.ts";
+import { FIXTURES, tempContext } from "./helpers.ts";
 
-const GFS = path.join(SHARED_DATA_DIR, "grib", "gfs");
-const present = existsSync(path.join(GFS, "gfs.20200325.t18z.pgrb2.0p25.f006"));
+const NOMADS_RUN = path.join(FIXTURES, "nomads", "gfs.20200325", "18", "atmos");
 const cleanup: string[] = [];
 afterAll(async () => {
   for (const d of cleanup) await rm(d, { recursive: true, force: true });
@@ -26,7 +24,7 @@ async function mirror(layout: (name: string) => string): Promise<string> {
   for (const h of ["006", "018"]) {
     const target = path.join(root, layout(`gfs.t18z.pgrb2.0p25.f${h}`));
     await mkdir(path.dirname(target), { recursive: true });
-    await symlink(path.join(GFS, `gfs.20200325.t18z.pgrb2.0p25.f${h}`), target);
+    await symlink(path.join(NOMADS_RUN, `gfs.t18z.pgrb2.0p25.f${h}`), target);
   }
   return root;
 }
@@ -42,7 +40,7 @@ async function ingest(root: string, extra: string[] = []): Promise<{ steps: numb
   return result;
 }
 
-describe.skipIf(!present)("GFS 0.25 mirrors: layouts and missing steps", () => {
+describe("GFS 0.25 mirrors: layouts and missing steps", () => {
   it("finds the latest run in NOMADS's tree, side by side, and in another directory", async () => {
     for (const layout of [(n: string) => `gfs.20200325/18/atmos/${n}`, (n: string) => n, (n: string) => `downloads/2020-03-25/${n}`]) {
       const got = await ingest(await mirror(layout));

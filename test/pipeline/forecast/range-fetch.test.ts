@@ -5,7 +5,7 @@
  * the result equals the build from the local directory.
  */
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { existsSync, createReadStream } from "node:fs";
+import { createReadStream } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -13,7 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEnvelope } from "../../../datasets/artifact/envelope.ts";
 import { DATASETS } from "../../../datasets/catalog.ts";
-import { EMBEDDED_DIR, SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
+import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { openForecastStore } from "../../../datasets/forecast/store.ts";
 import { runForecast } from "../../../pipeline/forecast/step.ts";
 import { FIXTURES, tempContext } from "./helpers.ts";
@@ -71,7 +71,8 @@ let served: ReturnType<typeof mirrorServer>;
 const ALASKA = "gfs-2011090206-alaska-subgrids-f000-f384.grib2";
 const IBERIA = "gfs-0p5-zygrib-2013021406-f000-f072.grib1";
 const ONEDEG = "GFS_Global_onedeg_20220627_0000.TotalPrecip.Out48hrs.grib2";
-const SHARED_GFS = path.join(SHARED_DATA_DIR, "grib", "gfs");
+/** Real GFS 0.25 files in NOMADS's tree, cut to the APCP message the model reads (committed). */
+const NOMADS_RUN = path.join(FIXTURES, "nomads", "gfs.20200325", "18", "atmos");
 
 beforeAll(async () => {
   mirror = await mkdtemp(path.join(tmpdir(), "fc-mirror-"));
@@ -81,15 +82,13 @@ beforeAll(async () => {
   const ctx = await tempContext("fc-idx-");
   cleanup.push(ctx.config.dataDir);
   await runForecast(["--write-idx", path.join(mirror, ALASKA), path.join(mirror, IBERIA)], ctx);
-  // The real GFS 0.25 files, in NOMADS's directory layout, when the shared data is here.
-  if (existsSync(path.join(SHARED_GFS, "gfs.20200325.t18z.pgrb2.0p25.f006"))) {
-    const dir = path.join(mirror, "gfs.20200325", "18", "atmos");
-    await mkdir(dir, { recursive: true });
-    for (const h of ["006", "018"]) {
-      const target = path.join(dir, `gfs.t18z.pgrb2.0p25.f${h}`);
-      await copyFile(path.join(SHARED_GFS, `gfs.20200325.t18z.pgrb2.0p25.f${h}`), target);
-      await runForecast(["--write-idx", target], ctx);
-    }
+  // The real GFS 0.25 files, in NOMADS's directory layout, with their inventories.
+  const dir = path.join(mirror, "gfs.20200325", "18", "atmos");
+  await mkdir(dir, { recursive: true });
+  for (const h of ["006", "018"]) {
+    const target = path.join(dir, `gfs.t18z.pgrb2.0p25.f${h}`);
+    await copyFile(path.join(NOMADS_RUN, `gfs.t18z.pgrb2.0p25.f${h}`), target);
+    await runForecast(["--write-idx", target], ctx);
   }
   served = mirrorServer(mirror);
   await new Promise<void>((resolve) => served.server.listen(0, "127.0.0.1", resolve));
@@ -172,7 +171,7 @@ describe("forecast ingest over HTTP byte ranges", () => {
     expect(served.log.some((l) => l.path === `/${ONEDEG}.idx`)).toBe(true);
   });
 
-  it.skipIf(!existsSync(path.join(SHARED_GFS, "gfs.20200325.t18z.pgrb2.0p25.f006")))(
+  it(
     "GFS 0.25 in NOMADS layout: steps 6 and 18, precipitation (6, 18] = 0-18 running total minus 0-6 (ecCodes values)",
     async () => {
       const ctx = await tempContext("fc-gfs025-");
