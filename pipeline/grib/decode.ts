@@ -3,12 +3,14 @@
  * same way, see unBoustrophedon), as float32. Points masked by a
  * bitmap and values flagged missing by complex packing are NaN.
  *   GRIB2: simple packing (5.0), complex packing (5.2), complex packing with spatial differencing
- *   (5.3); bitmaps from section 6 (indicator 0, or 254 = the previous one).
+ *   (5.3), CCSDS (5.42, ccsds-decode.ts); bitmaps from section 6 (indicator 0, or 254 = the
+ *   previous one).
  *   GRIB1: simple grid-point packing with or without a bitmap section.
  * Everything else throws UnsupportedGribError naming the template; never wrong numbers.
  */
 import { ibm32, ieee32, s16, u16, u24, u32, u8 } from "./bytes.ts";
 import { padded, unpackRun } from "./bit-unpack.ts";
+import { AEC_DATA_SIGNED, aecDecode } from "./ccsds-decode.ts";
 import { type ComplexValues, undoDifferences, undoDifferencesScaled, unpackComplex } from "./complex-unpack.ts";
 import { formatError, UnsupportedGribError } from "./errors.ts";
 import { checkGridSize } from "./grid-size.ts";
@@ -133,7 +135,25 @@ function unpackGrib2(b: Uint8Array, field: GribField, file: string): Packed {
     const complex = unpackComplex(b, file, s5, s7, count);
     return { values: complex.values, complex, reference, binaryScale, decimalScale };
   }
+  if (template === 42) return unpackCcsds(b, s5, s7, dataLength, count, file);
   throw new UnsupportedGribError(file, s5, `GRIB2 data representation template 5.${template}`);
+}
+
+/**
+ * Template 5.42: octet 22 libaec flags, 23 block size, 24-25 reference sample interval. The
+ * samples are then simple-packing integers. Like ecCodes, a field of 0 bits per value is the
+ * reference value itself (no decimal scaling).
+ */
+function unpackCcsds(b: Uint8Array, s5: number, s7: number, dataLength: number, count: number, file: string): Packed {
+  const reference = ieee32(b, s5 + 11);
+  const nbits = u8(b, s5 + 19);
+  const values = scratchValues(count);
+  if (nbits === 0) return { values: values.fill(0), reference, binaryScale: 0, decimalScale: 0 };
+  const flags = u8(b, s5 + 21);
+  if (flags & AEC_DATA_SIGNED) throw new UnsupportedGribError(file, s5 + 21, "GRIB2 template 5.42 with signed CCSDS samples (flag 1)");
+  const params = { bitsPerSample: nbits, blockSize: u8(b, s5 + 22), rsi: u16(b, s5 + 23), flags };
+  aecDecode(b.subarray(s7 + 5, s7 + 5 + dataLength), count, params, values, { file, offset: s7 + 5 });
+  return { values, reference, binaryScale: s16(b, s5 + 15), decimalScale: s16(b, s5 + 17) };
 }
 
 function unpackGrib1(b: Uint8Array, field: GribField, file: string, present: number): Packed {

@@ -1,5 +1,5 @@
 /**
- * Bad input: templates we do not decode (a real ECMWF CCSDS message), truncated files and corrupt
+ * Bad input: templates we do not decode (a real message with its template number changed), truncated files and corrupt
  * lengths (real messages with bytes cut or changed here), each a typed error with file and offset.
  */
 import { describe, expect, it } from "vitest";
@@ -32,13 +32,18 @@ function messageStarts(b: Uint8Array): number[] {
 }
 
 describe("unsupported templates", () => {
-  it("lists a CCSDS (5.42) field and refuses to decode it, naming the template, file and offset", () => {
-    const bytes = fixtureBytes("ecmwf-ifs-oper-surface-msg1-ccsds.grib2");
-    const [field] = scanGrib(bytes, "ecmwf.grib2");
-    expect(field!.packingTemplate).toBe(42);
-    const err = thrown(() => decodeField(bytes, field!, "ecmwf.grib2"));
+  it("lists a field whose template we do not decode (a real 5.3 message turned into 5.4 IEEE here) and refuses it, naming the template, file and offset", () => {
+    const bytes = fixtureBytes(FOUR).slice();
+    const first = scanGrib(bytes, "ieee.grib2")[0]!;
+    const s5 = first.sections.representation;
+    bytes[s5 + 9] = 0;
+    bytes[s5 + 10] = 4;
+    const [field] = scanGrib(bytes, "ieee.grib2");
+    expect(field!.packingTemplate).toBe(4);
+    expect(field!.unsupported).toBe("GRIB2 data representation template 5.4 (IEEE floating point)");
+    const err = thrown(() => decodeField(bytes, field!, "ieee.grib2"));
     expect(err).toBeInstanceOf(UnsupportedGribError);
-    expect((err as Error).message).toBe("ecmwf.grib2, offset 0: GRIB2 data representation template 5.42 (CCSDS) is not supported");
+    expect((err as Error).message).toBe("ieee.grib2, offset 0: GRIB2 data representation template 5.4 (IEEE floating point) is not supported");
   });
 });
 

@@ -49,9 +49,9 @@ describe("grib-inspect", () => {
     expect(out[3]!.startsWith("4:24034:d=2011100800:APCP:surface:66-72 hour acc fcst:")).toBe(true);
   });
 
-  it("names the unsupported template in the listing", async () => {
+  it("names the packing template in the listing (CCSDS now decodes: no 'not decodable')", async () => {
     const out = await runInspect([fixture("ecmwf-ifs-oper-surface-msg1-ccsds.grib2")]);
-    expect(out).toContain(":5.42 CCSDS:not decodable: GRIB2 data representation template 5.42 (CCSDS)");
+    expect(out.trim()).toBe("1:0:d=2026031000:var0_19_192:surface:anl:latlon 1440x721 (90,180)-(-90,179.75) d=0.25x0.25:5.42 CCSDS");
   });
 
   it("--message N --json prints the grid and the values (ecCodes samples, null for missing)", async () => {

@@ -40,7 +40,7 @@ function untypedError(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
-const FIXTURES = ["gfs-2p5deg-2011100800-f072-4msg.grib2", "gfs-0p5-zygrib-2013021406-2msg.grib1", "geavg-t06z-0p50-f006-3msg.grib2"];
+const FIXTURES = ["gfs-2p5deg-2011100800-f072-4msg.grib2", "gfs-0p5-zygrib-2013021406-2msg.grib1", "geavg-t06z-0p50-f006-3msg.grib2", "ecmwf-ifs-oper-surface-msg1-ccsds.grib2"];
 
 describe("damaged GRIB input", () => {
   for (const name of FIXTURES) {
