@@ -1,0 +1,139 @@
+/**
+ * HTTP caching of successful answers (RFC 9110 §8.8.3 ETag, §13.1.2 If-None-Match; RFC 9111
+ * Cache-Control). Each endpoint has a policy fitting how long its data stays true:
+ *
+ * - `release`: the answer changes only with a new build of its datasets (elevation, place search):
+ *   a strong ETag, cacheable for a day.
+ * - `forecast`: the answer changes when a new forecast run is loaded: a strong ETag, cacheable
+ *   until the next run is due (newest run + cycle + publication delay), at least 5 minutes.
+ * - `observations`: new reports arrive every few minutes upstream: a strong ETag, 5 minutes.
+ * - `instant`: the answer carries the request's instant (administrative.timezone times, the
+ *   current forecast hour). Its bytes change every second, so a strong validator would be a lie;
+ *   it gets a weak ETag that changes every minute and a max-age up to the end of that minute.
+ *
+ * The ETag is a digest of the API description (a change of documented behaviour changes it),
+ * the endpoint, the release of every dataset the answer used (format version and build time),
+ * the normalized query (the parsed, typed parameters, so `lat=52.50` and `lat=52.5` share one
+ * ETag), the minute for `instant`, and, as a suffix, the content coding: the br, gzip and
+ * identity bytes are different representations and must not share a strong validator.
+ */
+import { createHash } from "node:crypto";
+import type { DatasetState } from "../datasets/registry.ts";
+import type { Encoding } from "./respond.ts";
+
+export type CachePolicyKind = "release" | "forecast" | "observations" | "instant";
+
+export const RELEASE_MAX_AGE_SECONDS = 86_400;
+export const OBSERVATIONS_MAX_AGE_SECONDS = 300;
+/** The shortest forecast max-age, used when the next run is already overdue (stale data). */
+export const FORECAST_MIN_MAX_AGE_SECONDS = 300;
+/** GFS, the one model ingested, runs every 6 hours (00, 06, 12, 18 UTC). */
+export const FORECAST_CYCLE_HOURS = 6;
+/** GFS's last step files are published about 4.5 hours after the cycle; 5 leaves room for ingest. */
+export const FORECAST_PUBLICATION_DELAY_HOURS = 5;
+export const INSTANT_BUCKET_SECONDS = 60;
+
+/** The policy of each endpoint; a path not listed is not cached (no-store). */
+export const CACHE_POLICY: Readonly<Record<string, CachePolicyKind>> = {
+  "/weather/point/2/json": "forecast",
+  "/geocode/reverse/2/json": "instant",
+  "/weather/METAR/2/json": "observations",
+  "/weather/SYNOP/2/json": "observations",
+  "/geocode/search/2/json": "release",
+  "/elevation/point/2/json": "release",
+  "/geocode/id/2/json": "instant",
+  "/weather/id/2/json": "instant",
+};
+
+/** What the OpenAPI document and the README say of each policy. */
+export const CACHE_POLICY_TEXT: Readonly<Record<CachePolicyKind, string>> = {
+  release: `Cache-Control: public, max-age=${RELEASE_MAX_AGE_SECONDS} (the answer changes only with a new build of the datasets); strong ETag.`,
+  forecast: `Cache-Control: public, max-age until the next forecast run is due (newest run + ${FORECAST_CYCLE_HOURS} h cycle + ${FORECAST_PUBLICATION_DELAY_HOURS} h publication delay), at least ${FORECAST_MIN_MAX_AGE_SECONDS} s; strong ETag.`,
+  observations: `Cache-Control: public, max-age=${OBSERVATIONS_MAX_AGE_SECONDS} (reports arrive every few minutes); strong ETag.`,
+  instant: `The answer carries the request's instant: Cache-Control: public, max-age up to the end of the current UTC minute (1 to ${INSTANT_BUCKET_SECONDS} s) and a weak ETag (W/) that changes every minute.`,
+};
+
+export interface CacheInput {
+  kind: CachePolicyKind;
+  /** A digest of the API description, computed once. */
+  apiTag: string;
+  route: string;
+  /** The datasets the answer used (required, and optional ones that were loaded). */
+  datasets: readonly DatasetState[];
+  /** The parsed, typed parameters: the normalized query. */
+  params: unknown;
+  encoding: Encoding;
+  now: Date;
+  /** Newest forecast run time (ISO), for the `forecast` policy. */
+  newestRunTime?: string;
+}
+
+export interface CacheHeaders {
+  ETag: string;
+  "Cache-Control": string;
+}
+
+function forecastMaxAge(newestRunTime: string | undefined, now: Date): number {
+  const run = newestRunTime ? Date.parse(newestRunTime) : NaN;
+  if (!Number.isFinite(run)) return FORECAST_MIN_MAX_AGE_SECONDS;
+  const due = run + (FORECAST_CYCLE_HOURS + FORECAST_PUBLICATION_DELAY_HOURS) * 3_600_000;
+  return Math.max(FORECAST_MIN_MAX_AGE_SECONDS, Math.floor((due - now.getTime()) / 1000));
+}
+
+export function cacheHeaders(input: CacheInput): CacheHeaders {
+  const nowSeconds = Math.floor(input.now.getTime() / 1000);
+  const bucket = input.kind === "instant" ? Math.floor(nowSeconds / INSTANT_BUCKET_SECONDS) : null;
+  const releases = input.datasets.map((d) => `${d.name}@${d.formatVersion}@${d.builtAt ?? ""}`);
+  const digest = createHash("sha256")
+    .update(JSON.stringify([input.apiTag, input.route, releases, input.params, bucket]))
+    .digest("base64url")
+    .slice(0, 27);
+  const tag = `"${digest}${input.encoding === "identity" ? "" : `-${input.encoding}`}"`;
+  let maxAge: number;
+  switch (input.kind) {
+    case "release":
+      maxAge = RELEASE_MAX_AGE_SECONDS;
+      break;
+    case "observations":
+      maxAge = OBSERVATIONS_MAX_AGE_SECONDS;
+      break;
+    case "forecast":
+      maxAge = forecastMaxAge(input.newestRunTime, input.now);
+      break;
+    case "instant":
+      maxAge = INSTANT_BUCKET_SECONDS - (nowSeconds % INSTANT_BUCKET_SECONDS);
+      break;
+  }
+  return { ETag: input.kind === "instant" ? `W/${tag}` : tag, "Cache-Control": `public, max-age=${maxAge}` };
+}
+
+/**
+ * If-None-Match (RFC 9110 §13.1.2): `*`, or a list of entity tags compared weakly (W/ ignored on
+ * both sides). True when the client's copy is current, i.e. the answer is a 304.
+ */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const trimmed = header.trim();
+  if (trimmed === "*") return true;
+  const opaque = (t: string): string => t.trim().replace(/^W\//, "");
+  const mine = opaque(etag);
+  // Splitting on commas is safe for our tags (base64url); a foreign tag with a comma just never matches.
+  return trimmed.split(",").some((t) => opaque(t) === mine);
+}
+
+/** A short digest of the API description (changes when documented behaviour changes). */
+export function apiTagOf(openapi: unknown): string {
+  return createHash("sha256").update(JSON.stringify(openapi)).digest("base64url").slice(0, 16);
+}
+
+/** The newest run time among the forecast dataset's models (from its /health facts), if any. */
+export function newestRunTimeOf(forecast: DatasetState | undefined): string | undefined {
+  const models = forecast?.facts?.models;
+  if (!Array.isArray(models)) return undefined;
+  let newest: string | undefined;
+  for (const m of models as Array<{ runs?: unknown }>) {
+    const first = Array.isArray(m.runs) ? m.runs[0] : undefined;
+    if (typeof first === "string" && (newest === undefined || first > newest)) newest = first;
+  }
+  return newest;
+}
