@@ -9,10 +9,17 @@ import { hexCenter, planeToLatLon } from "../../../datasets/admin/h3-faces.ts";
 import { SlotGrid, computeLayout } from "../../../datasets/admin/slot-grid.ts";
 import { mulberry32 } from "../../../datasets/common/prng.ts";
 
+/** The resolution the admin artifact is built at (`--res`, default 5 in pipeline/admin/step.ts). */
+const ADMIN_DEFAULT_RES = 5;
+const grids = new Map<number, SlotGrid>();
+const gridOf = (res: number): SlotGrid => grids.get(res) ?? grids.set(res, new SlotGrid(computeLayout(res))).get(res)!;
+
 describe("H3 face grid", () => {
-  for (const res of [3, 4]) {
+  // 5 is the resolution of the admin artifact (pipeline/admin, --res default); 3 and 4 for the
+  // coarser tables a smaller build may use.
+  for (const res of [3, 4, ADMIN_DEFAULT_RES]) {
     it(`assigns points to the same cell as h3-js at resolution ${res}`, () => {
-      const grid = new SlotGrid(computeLayout(res));
+      const grid = gridOf(res);
       const co = grid.coordinates();
       const rnd = mulberry32(res);
       let disagreements = 0;
@@ -30,7 +37,7 @@ describe("H3 face grid", () => {
   }
 
   it("covers the poles, the antimeridian and the face vertices", () => {
-    const grid = new SlotGrid(computeLayout(3));
+    const grid = gridOf(ADMIN_DEFAULT_RES);
     for (const [lat, lon] of [[90, 0], [-90, 0], [0, 180], [0, -180], [89.9999, 179.9999], [-45, -180]]) {
       expect(grid.slotOf(lat!, lon!)).toBeGreaterThanOrEqual(0);
     }
