@@ -42,6 +42,9 @@ export const VARIABLES: readonly VariableDefinition[] = [
   v("freezing_level_height", "gpm", 0.01, "geopotential height of the 0 degC isotherm"),
   v("temperature_925hPa", "K", 0.01, "air temperature at 925 hPa (low-level inversion test against 2 m)"),
   v("temperature_850hPa", "K", 0.01, "air temperature at 850 hPa (low-level inversion test against 2 m)"),
+  // Constant over a run; stored per step like the others (a constant series costs 2-3 bytes a
+  // cell), so that a run file stays self-contained. Read from the first present step.
+  v("surface_height", "m", 0.01, "height of the model's surface (orography) above mean sea level (GFS HGT:surface)"),
 ];
 
 const BY_NAME = new Map(VARIABLES.map((d) => [d.name, d]));

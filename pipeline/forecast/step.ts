@@ -190,11 +190,13 @@ export const forecastStep: PipelineStep = {
   name: "forecast",
   summary: "GRIB forecasts (local files or NOMADS byte ranges) -> per-run time-series store",
   usage: USAGE,
-  codeVersion: 3,
+  codeVersion: 4,
   embeddedDefault: {
     // The 1 degree model also reads a 24-hour file that is not embedded: list only what is there.
     inputs: () => [...new Set(MODELS.filter((m) => EMBEDDED_MODELS.includes(m.id)).flatMap((m) => m.files(undefined, m.steps).map((f) => path.join(EMBEDDED_GRIB_DIR, f.path))))].filter((f) => existsSync(f)),
-    args: () => ["--model", EMBEDDED_MODELS.join(","), "--source", EMBEDDED_GRIB_DIR],
+    // The default is rebuilt only when its inputs or code changed, and then every run must be
+    // rewritten: --force, or runs already in the store would be kept as they were.
+    args: () => ["--model", EMBEDDED_MODELS.join(","), "--source", EMBEDDED_GRIB_DIR, "--force"],
   },
   async run(args, ctx) {
     await runForecast(args, ctx);

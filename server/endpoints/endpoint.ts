@@ -33,19 +33,22 @@ export interface EndpointDocs {
   headers?: Record<string, string>;
 }
 
-export interface Endpoint<P = unknown, K extends DatasetName = DatasetName> {
+export interface Endpoint<P = unknown, K extends DatasetName = DatasetName, O extends DatasetName = DatasetName> {
   path: string;
   /** One line for the OpenAPI document and the README. */
   summary: string;
   docs?: EndpointDocs;
   /** Every query parameter the endpoint accepts; any other is a 400. */
   params: readonly string[];
+  /** Datasets the endpoint needs: when one is not loaded, the endpoint answers 503 naming it. */
   datasets: readonly K[];
+  /** Datasets the endpoint uses when loaded and does without otherwise (undefined in `data`). */
+  optionalDatasets?: readonly O[];
   parse(query: Query): P;
-  handle(params: P, data: Pick<LoadedDatasets, K>, ctx: HandlerContext): HandlerResult | Promise<HandlerResult>;
+  handle(params: P, data: Pick<LoadedDatasets, K> & Partial<Pick<LoadedDatasets, O>>, ctx: HandlerContext): HandlerResult | Promise<HandlerResult>;
 }
 
 /** Keeps the parameter and dataset types of an endpoint while typing it for the route table. */
-export function defineEndpoint<P, K extends DatasetName>(endpoint: Endpoint<P, K>): Endpoint<P, K> {
+export function defineEndpoint<P, K extends DatasetName, O extends DatasetName = never>(endpoint: Endpoint<P, K, O>): Endpoint<P, K, O> {
   return endpoint;
 }

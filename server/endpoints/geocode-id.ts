@@ -1,8 +1,6 @@
 import { PLACE_ID_EXPECTED } from "../../datasets/places/place-id.ts";
 import { parsePlaceIdParam } from "../places/place-id-param.ts";
-import { buildAdministrative } from "../admin-description/build-administrative.ts";
-import { errors, showValue } from "../http/api-error.ts";
-import { nauticalZone } from "../places/fallback-zone.ts";
+import { placeAnswer } from "../places/place-answer.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
@@ -41,11 +39,8 @@ export const geocodeIdEndpoint = defineEndpoint({
     params: { id: `Service identifier of a place: ${PLACE_ID_EXPECTED}.` },
   },
   parse: parsePlaceIdParam,
-  handle: ({ id, geonameId }, data, ctx) => {
-    const place = data.places.placeByGeonameId(geonameId);
-    if (place === undefined) throw errors.notFound(`No place with id ${showValue(id)}.`);
-    const input = data.places.administrativeInput(place);
-    const administrative = buildAdministrative({ ...input, timezone: input.timezone ?? nauticalZone(input.lon) }, ctx.now);
-    return { content: { point: data.places.point(place), administrative } };
+  handle: (param, data, ctx) => {
+    const { point, administrative } = placeAnswer(data.places, param, ctx.now);
+    return { content: { point, administrative } };
   },
 });

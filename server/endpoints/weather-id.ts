@@ -1,18 +1,123 @@
 import { PLACE_ID_EXPECTED } from "../../datasets/places/place-id.ts";
+import { ELEVATION_SOURCE_HEADER, elevationObject, elevationSourceOf } from "../elevation/elevation-object.ts";
 import { parsePlaceIdParam } from "../places/place-id-param.ts";
+import { placeAnswer } from "../places/place-answer.ts";
+import { POINT_SCHEMA } from "../places/point-schema.ts";
+import { dailySection } from "../weather/daily.ts";
+import { groupByDate, pointWeather } from "../weather/point-weather.ts";
+import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
+import { localDateTime } from "../weather/time-slots.ts";
 import { defineEndpoint } from "./endpoint.ts";
-import { notServedYet } from "./not-built.ts";
+import { WEATHER_HEADERS_DOCS } from "./weather-point.ts";
+
+/** Header set when no loaded forecast run covers the place (daily and hourly are then empty). */
+export const FORECAST_COVERAGE_HEADER = "X-Forecast-Coverage";
+
+const DESCRIPTION = `Everything about one place in one call: its administrative description, its point,
+its elevation and its weather.
+
+- **id**: \`gn:<GeoNames id>\` as for /geocode/id; malformed → 400, unknown → 404.
+- **administrative** and **point**: exactly what /geocode/id gives for the same id.
+- **elevation**: what /elevation/point gives at the place's coordinates (same rounding; header
+  \`${ELEVATION_SOURCE_HEADER}\`). Absent when the elevation dataset is not loaded or no DEM has
+  data there.
+- **weather.hourly**: exactly the slots /weather/point gives at the place's coordinates (same
+  model choice, headers and local dates).
+- **weather.current**: the place's local date (YYYY-MM-DD) and time (HH:MM) at the request's
+  instant, in the place's own timezone (the one of administrative.timezone).
+- **weather.daily**: one object per local date of hourly, aggregated from that date's slots as
+  they are on the wire: clouds = the mean of each member; precipitation total and convective = the
+  sum of the windows ending at the day's slots; probability = 1 − Π(1 − p/100) over the day's slot
+  probabilities (slots assumed independent); temperature min/max = the smallest slot min and the
+  largest slot max; wind speed and gust = the day's largest; liftedIndex = the day's smallest. Null
+  slot values are left out; a member with none is null. A day the run covers only in part (the
+  first and last day, an old run's single step) is still given: count its slots in hourly.
+- **No model covers the place**: administrative, point and elevation as usual, weather.daily and
+  weather.hourly empty arrays, and the header \`${FORECAST_COVERAGE_HEADER}: none\` (never a 404 or 500).`;
+
+const MEASURE_OR_NULL = { type: "object", required: ["value", "unit"], properties: { value: { type: ["number", "null"] }, unit: { type: "string" } } };
+const COLORED = { ...MEASURE_OR_NULL, required: ["value", "unit", "color"], properties: { ...MEASURE_OR_NULL.properties, color: { type: ["object", "null"] } } };
 
 export const weatherIdEndpoint = defineEndpoint({
   path: "/weather/id/2/json",
   summary: "Weather, point, elevation and administrative data by service identifier.",
   params: ["id"],
-  datasets: ["places", "elevation", "forecast"],
+  datasets: ["places", "forecast"],
+  optionalDatasets: ["admin", "elevation"],
   docs: {
-    description: "Not answered by this version yet (503 even when its datasets are loaded). The id has the same form as for /geocode/id: `gn:<GeoNames id>`.",
-    content: { type: "object" },
+    description: DESCRIPTION,
+    content: {
+      type: "object",
+      required: ["administrative", "point", "weather"],
+      properties: {
+        administrative: { $ref: "#/components/schemas/Administrative" },
+        point: POINT_SCHEMA,
+        elevation: {
+          type: "object",
+          required: ["value", "unit"],
+          properties: { value: { type: "integer" }, unit: { const: "m" } },
+        },
+        weather: {
+          type: "object",
+          required: ["current", "daily", "hourly"],
+          properties: {
+            current: {
+              type: "object",
+              required: ["date", "hour"],
+              properties: { date: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" }, hour: { type: "string", pattern: "^\\d{2}:\\d{2}$" } },
+            },
+            daily: {
+              type: "array",
+              items: {
+                type: "object",
+                minProperties: 1,
+                maxProperties: 1,
+                additionalProperties: {
+                  type: "object",
+                  required: ["clouds", "precipitation", "temperature", "wind", "liftedIndex"],
+                  properties: {
+                    clouds: { type: "object", required: ["total", "high", "middle", "low", "convective", "boundary"], additionalProperties: MEASURE_OR_NULL },
+                    precipitation: { type: "object", required: ["total", "convective", "probability"], additionalProperties: MEASURE_OR_NULL },
+                    temperature: { type: "object", required: ["min", "max"], additionalProperties: COLORED },
+                    wind: { type: "object", required: ["speed", "gust"], additionalProperties: MEASURE_OR_NULL },
+                    liftedIndex: MEASURE_OR_NULL,
+                  },
+                },
+              },
+            },
+            hourly: WEATHER_DAYS_SCHEMA,
+          },
+        },
+      },
+    },
+    errors: { "404": "The id is well-formed but no place of the gazetteer has it." },
     params: { id: `Service identifier of a place: ${PLACE_ID_EXPECTED}.` },
+    headers: {
+      ...WEATHER_HEADERS_DOCS,
+      [ELEVATION_SOURCE_HEADER]: "The DEM that gave elevation, as for /elevation/point.",
+      [FORECAST_COVERAGE_HEADER]: "`none` when no loaded forecast run covers the place (weather.daily and weather.hourly are then empty).",
+    },
   },
   parse: parsePlaceIdParam,
-  handle: notServedYet(["places", "elevation", "forecast"]),
+  handle: async (param, data, ctx) => {
+    const place = placeAnswer(data.places, param, ctx.now);
+    const { lat, lon } = place.point;
+    const headers: Record<string, string> = {};
+    const content: Record<string, unknown> = { administrative: place.administrative, point: place.point };
+    const height = data.elevation ? await data.elevation.lookup(lat, lon) : undefined;
+    if (height) {
+      content.elevation = elevationObject(height);
+      headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);
+    }
+    const current = localDateTime(place.timezone, ctx.now.getTime());
+    const answer = await pointWeather(lat, lon, data, ctx.now);
+    if (!answer) {
+      headers[FORECAST_COVERAGE_HEADER] = "none";
+      content.weather = { current: { date: current.date, hour: current.time }, daily: [], hourly: [] };
+      return { content, headers };
+    }
+    const hourly = groupByDate(answer.slots, answer.built);
+    content.weather = { current: { date: current.date, hour: current.time }, daily: dailySection(hourly), hourly };
+    return { content, headers: { ...headers, ...answer.headers } };
+  },
 });

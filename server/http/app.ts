@@ -148,6 +148,7 @@ export function createApp(deps: AppDeps): App {
       if (unavailable.length > 0) throw errors.datasetUnavailable(unavailable);
       const data = {} as Record<string, unknown>;
       for (const d of endpoint.datasets) data[d] = deps.registry.get(d);
+      for (const d of endpoint.optionalDatasets ?? []) if (deps.registry.isReady(d)) data[d] = deps.registry.get(d);
 
       const instant = now();
       const result = await endpoint.handle(params, data as LoadedDatasets, { now: instant });

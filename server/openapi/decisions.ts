@@ -3,6 +3,8 @@
  * ("Decisions where the spec is silent").
  * Each domain appends its own entries.
  */
+import { WEATHER_DECISIONS } from "../weather/decisions.ts";
+
 export interface Decision {
   topic: string;
   decision: string;
@@ -49,6 +51,7 @@ export const DECISIONS: readonly Decision[] = [
   { topic: "Reverse geocoding: at sea, coasts and lakes", decision: "A point in no admin-1 area but within 2 km of one (Natural Earth's coastlines are generalized by up to a kilometre or two) takes the nearest area. Farther out, and in lakes Natural Earth leaves out of its land (the Great Lakes), administrative carries only timezone: the zone of the territorial waters when a timezone polygon covers the point (12 nautical miles off the coast), else the nautical zone Etc/GMT±N of the 15° band (POSIX sign: Etc/GMT-12 is UTC+12; the eastern band on a band edge; Etc/GMT+12 at ±180°)." },
   { topic: "Reverse geocoding: enclaves and disputed areas", decision: "Enclaves finer than Natural Earth (Baarle-Hertog, the Vennbahn, Campione, Sankovo-Medvezhye...) are taken from the timezone polygons, which follow OpenStreetMap borders: a small polygon of another country's zone surrounded by one country becomes an area of that zone's country, admin-1 of its nearest area, except the pairs of a checked-in list (Israeli settlements keep Asia/Jerusalem time but stay in the Palestinian territory, PS). Disputed areas follow GeoNames' country for the places inside (Crimea UA, Northern Cyprus CY). Three Natural Earth areas have no country code and answer without a country member: Kashmir and the Spratly Islands (both disputed) and Clipperton. Where timezone polygons overlap (Xinjiang: Asia/Shanghai and Asia/Urumqi; Abkhazia and South Ossetia) the alphabetically first zone answers." },
   { topic: "Reverse geocoding: points on a border", decision: "A point exactly on a border (a set of measure zero) belongs to one of the two areas, not specified which; off the line, by however little, the answer is exact." },
+  ...WEATHER_DECISIONS,
 ];
 
 export const README_DECISIONS_START = "<!-- decisions:start (generated from server/openapi/decisions.ts by `npm run docs`) -->";

@@ -62,7 +62,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
     const operation = {
       operationId: e.path.split("/").filter(Boolean).slice(0, -2).join("-"),
       summary: e.summary,
-      description: `${docs?.description ?? ""}\n\nNeeds dataset(s): ${e.datasets.join(", ")}.`.trim(),
+      description: `${docs?.description ?? ""}\n\nNeeds dataset(s): ${e.datasets.join(", ")}.${e.optionalDatasets?.length ? ` Uses when loaded: ${e.optionalDatasets.join(", ")}.` : ""}`.trim(),
       security: [{ ApiKey: [] }],
       parameters,
       responses,

@@ -80,6 +80,7 @@ export function gfsVariables(generation: "current" | "2011" = "current"): ModelV
     gfsVar("freezing_level_height", "instant", [0, 3, 5, 4, 0], ["HGT", "0C isotherm"], ["instant"]),
     gfsVar("temperature_925hPa", "instant", [0, 0, 0, 100, 92500], ["TMP", "925 mb"], ["instant"]),
     gfsVar("temperature_850hPa", "instant", [0, 0, 0, 100, 85000], ["TMP", "850 mb"], ["instant"]),
+    gfsVar("surface_height", "instant", [0, 3, 5, 1, 0], ["HGT", "surface"], ["instant"]),
   ];
 }
 

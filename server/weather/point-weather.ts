@@ -1,0 +1,117 @@
+/**
+ * The whole point answer: the run that answers (model-choice.ts), the point's series from it,
+ * the slots in the point's timezone, and each slot built (slot-builder.ts). Shared by
+ * /weather/point and /weather/id, so both give the same slots byte for byte.
+ */
+import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
+import { oceanZone } from "../../datasets/admin/ocean-zones.ts";
+import type { ForecastStore } from "../../datasets/forecast/store.ts";
+import type { ForecastRun } from "../../datasets/forecast/run-reader.ts";
+import type { ElevationStore } from "../elevation/elevation-store.ts";
+import { chooseRun } from "./model-choice.ts";
+import { PROBABILITY_HALF_WIDTH, PROBABILITY_THRESHOLD_MM, pointForecast, type PointForecast } from "./point-series.ts";
+import { LAPSE_RATE_K_PER_M, buildSlot } from "./slot-builder.ts";
+import { timeSlots, type TimeSlot } from "./time-slots.ts";
+import type { WeatherDays, WeatherSlot } from "./wire-types.ts";
+
+export const FORECAST_MODEL_HEADER = "X-Forecast-Model";
+export const FORECAST_RESOLUTION_HEADER = "X-Forecast-Resolution";
+export const FORECAST_RUN_HEADER = "X-Forecast-Run";
+export const FORECAST_TIMEZONE_HEADER = "X-Forecast-Timezone";
+export const FORECAST_HEIGHT_HEADER = "X-Forecast-Height-Correction";
+export const FORECAST_PROBABILITY_HEADER = "X-Forecast-Probability";
+
+export interface WeatherInputs {
+  forecast: ForecastStore;
+  /** Gives the point's timezone; without it, the nautical zone of the longitude. */
+  admin?: AdminIndex | undefined;
+  /** Gives the point's height for the temperature correction; without it, no correction. */
+  elevation?: ElevationStore | undefined;
+}
+
+export interface PointWeather {
+  run: ForecastRun;
+  forecast: PointForecast;
+  zone: string;
+  slots: TimeSlot[];
+  /** The built slots, in the order of `slots`. */
+  built: WeatherSlot[];
+  headers: Record<string, string>;
+}
+
+/** Degrees as a header token: 0.25 → "0.25deg"; "0.5x0.25deg" when the axes differ (lat x lon). */
+export function resolutionToken(run: ForecastRun): string {
+  const { dLat, dLon } = run.meta.grid;
+  return dLat === dLon ? `${dLat}deg` : `${dLat}x${dLon}deg`;
+}
+
+/** ISO 8601 UTC without milliseconds: 2026-11-23T06:00:00Z. */
+export function runTimeToken(run: ForecastRun): string {
+  return new Date(run.meta.runTime).toISOString().replace(".000Z", "Z");
+}
+
+/**
+ * The point's height for the correction, m: the DEM value, except that the global DEM's
+ * bathymetry (negative where it answers at sea) counts as the sea surface, 0.
+ */
+async function pointHeight(elevation: ElevationStore | undefined, lat: number, lon: number): Promise<{ metres: number; source: string } | undefined> {
+  if (!elevation) return undefined;
+  const answer = await elevation.lookup(lat, lon);
+  if (!answer) return undefined;
+  const metres = answer.source.startsWith("etopo") && answer.metres < 0 ? 0 : answer.metres;
+  return { metres, source: answer.source };
+}
+
+/** Groups built slots by local date: the spec's `[{date: [{time: slot}]}]`. */
+export function groupByDate(slots: readonly TimeSlot[], built: readonly WeatherSlot[]): WeatherDays {
+  const days: WeatherDays = [];
+  let current: Record<string, WeatherSlot>[] | undefined;
+  let currentDate = "";
+  for (let n = 0; n < slots.length; n++) {
+    const s = slots[n]!;
+    if (current === undefined || s.date !== currentDate) {
+      current = [];
+      currentDate = s.date;
+      days.push({ [s.date]: current });
+    }
+    current.push({ [s.time]: built[n]! });
+  }
+  return days;
+}
+
+/** The answer for (lat, lon) at `now`, or undefined when no loaded run covers the point. */
+export async function pointWeather(lat: number, lon: number, inputs: WeatherInputs, now: Date): Promise<PointWeather | undefined> {
+  const run = chooseRun(inputs.forecast, lat, lon);
+  if (!run) return undefined;
+  const forecast = pointForecast(run, lat, lon)!;
+  const zone = inputs.admin ? inputs.admin.lookup(lat, lon).timezone : oceanZone(lon);
+  const slots = timeSlots(run.meta.runTime, run.meta.steps, zone, now.getTime());
+
+  let heightCorrectionK = 0;
+  let heightNote: string;
+  const height = await pointHeight(inputs.elevation, lat, lon);
+  if (forecast.modelHeight !== forecast.modelHeight) heightNote = "none; reason=model-has-no-surface-height";
+  else if (!inputs.elevation) heightNote = "none; reason=elevation-dataset-not-loaded";
+  else if (!height) heightNote = "none; reason=no-dem-data-at-point";
+  else {
+    heightCorrectionK = -LAPSE_RATE_K_PER_M * (height.metres - forecast.modelHeight);
+    heightNote = `lapse-rate; model-surface=${Math.round(forecast.modelHeight)}m; point=${Math.round(height.metres)}m; dem=${height.source}`;
+  }
+  const built = slots.map((s) => buildSlot(forecast, s.step, { heightCorrectionK }));
+  const side = 2 * PROBABILITY_HALF_WIDTH + 1;
+  return {
+    run,
+    forecast,
+    zone,
+    slots,
+    built,
+    headers: {
+      [FORECAST_MODEL_HEADER]: run.meta.model,
+      [FORECAST_RESOLUTION_HEADER]: resolutionToken(run),
+      [FORECAST_RUN_HEADER]: runTimeToken(run),
+      [FORECAST_TIMEZONE_HEADER]: zone,
+      [FORECAST_HEIGHT_HEADER]: heightNote,
+      [FORECAST_PROBABILITY_HEADER]: run.hasVariable("precipitation") ? `neighbourhood; nodes=${side}x${side}; threshold=${PROBABILITY_THRESHOLD_MM}mm` : "none; reason=model-has-no-precipitation",
+    },
+  };
+}
