@@ -1,68 +1,240 @@
 /**
- * HTTP layer overhead: requests per second through a real socket for the cheapest answers the
- * server gives (a 400 from parameter validation, a 401, /health), measured against a bare
- * node:http server answering a fixed body in the same run (the baseline).
+ * HTTP throughput of the real server against a bare node:http server, in the same run.
+ *
+ *   npm run bench -- http [--duration 8] [--only reverse,search] [--connections 50]
+ *
+ * Starts the server exactly as `npm start` does (child process, in its own process group) on the
+ * prebuilt data of the integration tests (.cache/test-data, built if missing by
+ * test/helpers/default-data.ts), and a bare node:http server answering a fixed 70-byte JSON (the
+ * baseline) in another child process. autocannon (in this process) drives each with 50
+ * connections, over the request mixes of bench/http-mixes.ts, once with `Accept-Encoding:
+ * identity` and once with a browser's `gzip, deflate, br`. The baseline runs first and last; the
+ * ratio is to the mean of its runs. Writes bench-results/http-<time>.json and .md (gitignored).
+ * Speed is never asserted: this prints and records.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
+import autocannon from "autocannon";
+import { spawn, type ChildProcess } from "node:child_process";
 import { promises as fs } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { Bench } from "tinybench";
-import { readConfig } from "../datasets/common/config.ts";
-import { silentLogger } from "../datasets/common/log.ts";
-import { startService } from "../server/service.ts";
+import { PROJECT_ROOT } from "../datasets/common/paths.ts";
+import { ensureDefaultData } from "../test/helpers/default-data.ts";
+import { buildMixes, readPlaces, reportingStations, type Mix } from "./http-mixes.ts";
+import { processTree, type ProcMemory } from "./proc-memory.ts";
+
+function option(name: string, fallback: string): string {
+  const args = process.argv.slice(2);
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return fallback;
+  const a = args[i]!;
+  return a.includes("=") ? a.slice(a.indexOf("=") + 1) : (args[i + 1] ?? fallback);
+}
+const duration = Number(option("duration", "8"));
+const connections = Number(option("connections", "50"));
+const only = option("only", "").split(",").filter(Boolean);
+const workersEnv = option("workers", "");
 
 const KEY = "bench-key-0123456789abcdef";
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-bench-http-"));
-const service = await startService({
-  config: readConfig({ PORT: "0", HOST: "127.0.0.1", GEODATA_API_KEYS: KEY, GEODATA_DATA_DIR: dataDir }),
-  logger: silentLogger,
-  accessLogger: silentLogger,
-});
-const body = Buffer.from('{"status":"error","code":400,"message":"x"}');
-const bare = http.createServer((_req, res) => {
-  res.writeHead(400, { "Content-Type": "application/json", "Content-Length": body.byteLength });
+const ENCODINGS = { identity: "identity", browser: "gzip, deflate, br" } as const;
+type EncodingName = keyof typeof ENCODINGS;
+
+/** The baseline: a fixed 70-byte JSON body with the headers any JSON API sends. */
+const BARE_SERVER = `
+const http = require("node:http");
+const body = Buffer.from(JSON.stringify({ status: "OK", code: 200, content: { lat: 48.86, lon: 2.35 } }).padEnd(70));
+const server = http.createServer((req, res) => {
+  res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.byteLength });
   res.end(body);
 });
-await new Promise<void>((r) => bare.listen(0, "127.0.0.1", r));
-const barePort = (bare.address() as AddressInfo).port;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port + "\\n"));
+process.on("SIGTERM", () => server.close(() => process.exit(0)));
+`;
 
-function get(port: number, p: string, key?: string): Promise<void> {
+async function freePort(): Promise<number> {
+  const net = await import("node:net");
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path: p, agent, headers: key ? { "X-Api-Key": key } : {} }, (res) => {
-      res.resume();
-      res.on("end", () => resolve());
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as import("node:net").AddressInfo).port;
+      s.close(() => resolve(port));
     });
-    req.on("error", reject);
+    s.on("error", reject);
   });
 }
 
-const bench = new Bench({ time: 2000, warmup: true });
-bench
-  .add("baseline: bare node:http, fixed body", () => get(barePort, "/x"))
-  .add("400 invalid lat", () => get(service.running.port, "/elevation/point/2/json?lat=abc&lon=1", KEY))
-  .add("401 no key", () => get(service.running.port, "/elevation/point/2/json?lat=1&lon=1"))
-  .add("503 dataset missing", () => get(service.running.port, "/elevation/point/2/json?lat=1&lon=1", KEY))
-  .add("/health", () => get(service.running.port, "/health"));
-await bench.run();
+async function startBare(): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ["-e", BARE_SERVER], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once("data", (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once("exit", (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  return { child, port };
+}
 
-const baseline = bench.tasks[0]!.result!;
-const baseMean = (baseline as unknown as { latency: { mean: number } }).latency.mean;
-const rows = bench.tasks.map((t) => {
-  const r = t.result as unknown as { latency: { mean: number; p99: number }; throughput: { mean: number } };
+interface Started {
+  child: ChildProcess;
+  port: number;
+  readyMs: number;
+}
+
+/** `npm start` on the test data, in its own process group; ready when /health answers. */
+async function startServer(dataDir: string): Promise<Started> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", GEODATA_DATA_DIR: dataDir, GEODATA_API_KEYS: KEY };
+  if (workersEnv) env.GEODATA_WORKERS = workersEnv;
+  const child = spawn("npm", ["start", "--silent"], { cwd: PROJECT_ROOT, env, detached: true, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  for (;;) {
+    if (exited) throw new Error(`npm start exited before answering /health:\n${stderr}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, port, readyMs: performance.now() - t0 };
+}
+
+async function stop(child: ChildProcess, group: boolean): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  if (group) process.kill(-child.pid!, "SIGTERM");
+  else child.kill("SIGTERM");
+  await exited;
+}
+
+interface Row {
+  target: string;
+  encoding: EncodingName;
+  reqPerSec: number;
+  ratio?: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  bytesPerResponse: number;
+  statuses: Record<string, number>;
+  errors: number;
+  timeouts: number;
+}
+
+async function drive(target: string, port: number, paths: readonly string[], encoding: EncodingName, seconds: number): Promise<Row> {
+  let i = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    headers: { "X-Api-Key": KEY, "Accept-Encoding": ENCODINGS[encoding] },
+    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+  });
+  const statuses: Record<string, number> = {};
+  for (const [code, s] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = s.count;
   return {
-    task: t.name,
-    "req/s": Math.round(r.throughput.mean),
-    "mean µs": Math.round(r.latency.mean * 1000),
-    "p99 µs": Math.round(r.latency.p99 * 1000),
-    "× baseline time": (r.latency.mean / baseMean).toFixed(2),
+    target,
+    encoding,
+    reqPerSec: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: Number(result.latency.mean.toFixed(2)) },
+    bytesPerResponse: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+    statuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
   };
-});
-console.table(rows);
-console.log(`heap used: ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1)} MiB`);
-agent.destroy();
-bare.close();
-await service.stop();
-await fs.rm(dataDir, { recursive: true, force: true });
+}
+
+async function probe(port: number, p: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}${p}`, { headers: { "X-Api-Key": KEY } });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+const sum = (xs: ProcMemory[], f: (m: ProcMemory) => number): number => Number(xs.reduce((a, m) => a + f(m), 0).toFixed(1));
+/** Processes of the server tree, without npm's own process. */
+const serverProcesses = (pid: number): ProcMemory[] => processTree(pid).filter((m) => !/(^|\/)npm(-cli\.js)?( |$)/.test(m.command) && !m.command.startsWith("npm "));
+
+// ---- setup (untimed) -------------------------------------------------------------------
+const dataDir = await ensureDefaultData(["places", "admin", "elevation", "stations", "forecast"]);
+const places = await readPlaces();
+const stations = await reportingStations(dataDir);
+const mixes: Mix[] = buildMixes(places, stations).filter((m) => only.length === 0 || only.includes(m.name));
+process.stdout.write(`mixes: ${places.length} places, ${stations.METAR.length} METAR and ${stations.SYNOP.length} SYNOP stations with observations; ${duration} s per run, ${connections} connections\n`);
+
+const bare = await startBare();
+const server = await startServer(dataDir);
+const memoryAtReady = serverProcesses(server.child.pid!);
+process.stdout.write(`server ready in ${server.readyMs.toFixed(0)} ms (npm start to first /health answer); RSS ${sum(memoryAtReady, (m) => m.rssMiB)} MiB, PSS ${sum(memoryAtReady, (m) => m.pssMiB)} MiB over ${memoryAtReady.length} processes\n`);
+
+const rows: Row[] = [];
+const skipped: { target: string; status: number }[] = [];
+const baselines: Row[] = [];
+let memoryAfter: ProcMemory[] = [];
+try {
+  await drive("warm-up", bare.port, ["/"], "identity", 1);
+  for (const enc of Object.keys(ENCODINGS) as EncodingName[]) baselines.push(await drive("bare node:http", bare.port, ["/"], enc, duration));
+  for (const mix of mixes) {
+    const status = await probe(server.port, mix.paths[0]!);
+    if (status !== 200) {
+      skipped.push({ target: mix.name, status });
+      process.stdout.write(`${mix.name}: skipped (first request answered ${status})\n`);
+      continue;
+    }
+    await drive(mix.name, server.port, mix.paths, "identity", 1);
+    for (const enc of Object.keys(ENCODINGS) as EncodingName[]) {
+      const row = await drive(mix.name, server.port, mix.paths, enc, duration);
+      rows.push(row);
+      process.stdout.write(`${mix.name} (${enc}): ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, ${row.bytesPerResponse} B/response, statuses ${JSON.stringify(row.statuses)}\n`);
+    }
+  }
+  for (const enc of Object.keys(ENCODINGS) as EncodingName[]) baselines.push(await drive("bare node:http", bare.port, ["/"], enc, duration));
+} finally {
+  memoryAfter = serverProcesses(server.child.pid!);
+  await stop(server.child, true);
+  await stop(bare.child, false);
+}
+
+const baseRate = baselines.reduce((a, r) => a + r.reqPerSec, 0) / baselines.length;
+for (const r of [...baselines, ...rows]) r.ratio = Number((r.reqPerSec / baseRate).toFixed(2));
+
+const report = {
+  when: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "?", memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)), platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))) },
+  node: process.version,
+  settings: { durationSeconds: duration, connections, workers: workersEnv || "(default)", encodings: ENCODINGS, baselineBody: "fixed 70-byte JSON" },
+  server: { readyMs: Math.round(server.readyMs), memoryAtReady, memoryAfter },
+  baselineReqPerSec: Math.round(baseRate),
+  baselines,
+  rows,
+  skipped,
+};
+
+const md: string[] = [
+  `# HTTP bench ${report.when}`,
+  "",
+  `Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, ${report.machine.platform}; Node ${report.node}; load average at the end ${report.machine.loadAverage.join(" ")}.`,
+  `autocannon, ${connections} connections, ${duration} s per run. Baseline (bare node:http, fixed 70-byte JSON, runs first and last): ${report.baselineReqPerSec} req/s (${baselines.map((b) => b.reqPerSec).join(", ")}).`,
+  `Server (npm start): ready in ${report.server.readyMs} ms; at ready RSS ${sum(memoryAtReady, (m) => m.rssMiB)} MiB / PSS ${sum(memoryAtReady, (m) => m.pssMiB)} MiB, after the runs RSS ${sum(memoryAfter, (m) => m.rssMiB)} MiB / PSS ${sum(memoryAfter, (m) => m.pssMiB)} MiB.`,
+  "",
+  "| process | RSS MiB at ready | PSS MiB at ready | RSS MiB after | PSS MiB after |",
+  "|---|---|---|---|---|",
+  ...memoryAtReady.map((m) => {
+    const after = memoryAfter.find((a) => a.pid === m.pid);
+    return `| ${m.pid} ${m.command} | ${m.rssMiB.toFixed(0)} | ${m.pssMiB.toFixed(0)} | ${after?.rssMiB.toFixed(0) ?? "-"} | ${after?.pssMiB.toFixed(0) ?? "-"} |`;
+  }),
+  "",
+  "| target | encoding | req/s | × baseline | p50 ms | p90 ms | p99 ms | max ms | bytes/response | statuses |",
+  "|---|---|---|---|---|---|---|---|---|---|",
+  ...[...baselines, ...rows].map((r) => `| ${r.target} | ${r.encoding} | ${r.reqPerSec} | ${r.ratio} | ${r.latencyMs.p50} | ${r.latencyMs.p90} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.bytesPerResponse} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(", ")}${r.errors ? `, errors: ${r.errors}` : ""} |`),
+  ...(skipped.length ? ["", `Skipped (first request not 200): ${skipped.map((s) => `${s.target} (${s.status})`).join(", ")}.`] : []),
+  "",
+];
+const outDir = path.join(PROJECT_ROOT, "bench-results");
+await fs.mkdir(outDir, { recursive: true });
+const stamp = report.when.replace(/[:.]/g, "-");
+await fs.writeFile(path.join(outDir, `http-${stamp}.json`), JSON.stringify(report, null, 2) + "\n");
+await fs.writeFile(path.join(outDir, `http-${stamp}.md`), md.join("\n"));
+process.stdout.write("\n" + md.join("\n") + `\nwritten: bench-results/http-${stamp}.{json,md}\n`);
