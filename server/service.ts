@@ -24,6 +24,8 @@ export interface ServiceOptions {
   /** Where request lines go (stdout in production). */
   accessLogger: Logger;
   loaders?: LoaderTable;
+  /** The instant of a request (default the system clock); tests fix it. */
+  now?: () => Date;
 }
 
 export async function startService(options: ServiceOptions): Promise<Service> {
@@ -39,6 +41,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     logger,
     isShuttingDown: () => state.shuttingDown(),
     corsOrigins: config.corsOrigins,
+    ...(options.now ? { now: options.now } : {}),
   });
   const running = await startServer(app, config, options.accessLogger, logger);
   state.shuttingDown = running.isShuttingDown;

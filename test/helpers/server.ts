@@ -18,7 +18,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { dataDir: string; env?: Record<string, string> }): Promise<TestServer> {
+/** `now` fixes the instant the server answers for (local times, sunrise, DST), so answers do not depend on the run's date. */
+export async function startTestServer(options: { dataDir: string; env?: Record<string, string>; now?: () => Date }): Promise<TestServer> {
   const config = readConfig({
     PORT: "0",
     HOST: "127.0.0.1",
@@ -35,6 +36,7 @@ export async function startTestServer(options: { dataDir: string; env?: Record<s
     config,
     logger: createLogger({ sink, minLevel: "debug" }),
     accessLogger: createLogger({ sink, minLevel: "debug" }),
+    ...(options.now ? { now: options.now } : {}),
   });
   const baseUrl = `http://127.0.0.1:${service.running.port}`;
   return {

@@ -1,7 +1,8 @@
 /**
  * The forecast loader through the real server: the embedded default opens at startup and /health
- * reports it with its models; a corrupted run file makes only the forecast dataset invalid, and
- * the endpoints that need it answer 503 while the others keep serving.
+ * reports it with its models; a corrupted run file makes the forecast dataset invalid, and /health
+ * says so with the file and the failed check (what only the corrupt run causes: the intact copy is
+ * ready with no message).
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -24,12 +25,11 @@ afterAll(async () => {
   if (copy) await rm(copy, { recursive: true, force: true });
 });
 
-async function forecastState(dataDir: string): Promise<{ state: Health["content"]["datasets"][number]; weather: number }> {
+async function forecastState(dataDir: string): Promise<{ state: Health["content"]["datasets"][number] }> {
   const server = await startTestServer({ dataDir });
   try {
     const health = (await (await server.get("/health", { key: null })).json()) as Health;
-    const weather = await server.get("/weather/point/2/json?lat=60&lon=-170");
-    return { state: health.content.datasets.find((d) => d.name === "forecast")!, weather: weather.status };
+    return { state: health.content.datasets.find((d) => d.name === "forecast")! };
   } finally {
     await server.close();
   }
@@ -39,6 +39,7 @@ describe("forecast loader", () => {
   it("opens the embedded default: every sample model with its runs and variables", async () => {
     const { state } = await forecastState(copy);
     expect(state.status).toBe("ready");
+    expect(state.message).toBeUndefined();
     expect(state.counts).toMatchObject({ runs: 7, models: 6 });
     const models = state.facts!.models!;
     expect(models.map((m) => m.model)).toEqual(["gfs-1p0-precip", "gfs-2p5-sample", "gfs-alaska-0p5", "gfs-alaska-2p5", "gfs-iberia-grib1", "gfs-mediterranean-grib1"]);
@@ -46,14 +47,14 @@ describe("forecast loader", () => {
     expect(models.find((m) => m.model === "gfs-alaska-0p5")!.variables).toEqual(["temperature_2m", "relative_humidity_2m", "cloud_cover_convective"]);
   });
 
-  it("refuses a corrupted run file: forecast invalid, its endpoints 503", async () => {
+  it("refuses a corrupted run file: /health shows forecast invalid, naming the file and the CRC", async () => {
     const file = path.join(copy, "forecast", "gfs-alaska-0p5", "2011090206.fcst");
     const bytes = await readFile(file);
     bytes[bytes.length - 100] = bytes[bytes.length - 100]! ^ 0x55;
     await writeFile(file, bytes);
-    const { state, weather } = await forecastState(copy);
+    const { state } = await forecastState(copy);
     expect(state.status).toBe("invalid");
     expect(state.message).toMatch(/2011090206\.fcst.*CRC/);
-    expect(weather).toBe(503);
+    expect(state.counts).toBeUndefined();
   });
 });

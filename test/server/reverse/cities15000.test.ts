@@ -1,16 +1,16 @@
 /**
- * Every GeoNames place of cities15000 (the shared corpus; without it, the places of the embedded
- * cities500 with a population of 15,000 or more): the reverse-geocoded country must be the
+ * Every GeoNames place of cities15000 (the committed embedded copy, datasets/embedded/geonames, so
+ * the test runs everywhere): the reverse-geocoded country must be the
  * place's own for at least 99.5 % of them, the admin-1 code for at least 97 %. Mismatches are
  * printed per country.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminIndex } from "../../../datasets/admin/admin-index.ts";
 import { openAdminIndex } from "../../../datasets/admin/admin-file.ts";
 import { DATASETS } from "../../../datasets/catalog.ts";
-import { EMBEDDED_DIR, SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
+import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { openSource, readLines } from "../../../pipeline/common/source.ts";
 import { parseGeonameLine } from "../../../pipeline/places/geoname-row.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
@@ -31,13 +31,11 @@ beforeAll(async () => {
   const dataDir = await ensureDefaultData(["admin"]);
   const file = path.join(dataDir, DATASETS.admin.file);
   index = openAdminIndex(readFileSync(file), file).index;
-  const shared = path.join(SHARED_DATA_DIR, "geonames", "cities15000.zip");
-  source = existsSync(shared) ? shared : path.join(EMBEDDED_DIR, "geonames", "cities500.zip");
+  source = path.join(EMBEDDED_DIR, "geonames", "cities15000.zip");
   const { stream } = await openSource(source);
   for await (const { line } of readLines(stream)) {
     const r = parseGeonameLine(line);
     if (r === null || typeof r === "string") continue;
-    if (source !== shared && r.population < 15_000) continue;
     places.push({ name: r.name, lat: r.lat, lon: r.lon, cc: r.countryCode, admin1: r.admin1 });
   }
 }, 900_000);
