@@ -3,7 +3,7 @@
  * same way, see unBoustrophedon), as float32. Points masked by a
  * bitmap and values flagged missing by complex packing are NaN.
  *   GRIB2: simple packing (5.0), complex packing (5.2), complex packing with spatial differencing
- *   (5.3), CCSDS (5.42, ccsds-decode.ts); bitmaps from section 6 (indicator 0, or 254 = the
+ *   (5.3), JPEG 2000 (5.40, OpenJPEG: jpeg2000-decode.ts), CCSDS (5.42, ccsds-decode.ts); bitmaps from section 6 (indicator 0, or 254 = the
  *   previous one).
  *   GRIB1: simple grid-point packing with or without a bitmap section.
  * Everything else throws UnsupportedGribError naming the template; never wrong numbers.
@@ -11,6 +11,7 @@
 import { ibm32, ieee32, s16, u16, u24, u32, u8 } from "./bytes.ts";
 import { padded, unpackRun } from "./bit-unpack.ts";
 import { AEC_DATA_SIGNED, aecDecode } from "./ccsds-decode.ts";
+import { decodeJpeg2000 } from "./jpeg2000-decode.ts";
 import { type ComplexValues, undoDifferences, undoDifferencesScaled, unpackComplex } from "./complex-unpack.ts";
 import { formatError, UnsupportedGribError } from "./errors.ts";
 import { checkGridSize } from "./grid-size.ts";
@@ -136,6 +137,13 @@ function unpackGrib2(b: Uint8Array, field: GribField, file: string): Packed {
     return { values: complex.values, complex, reference, binaryScale, decimalScale };
   }
   if (template === 42) return unpackCcsds(b, s5, s7, dataLength, count, file);
+  if (template === 40) {
+    // Octets 22-23 (compression type, target ratio) do not change decoding. 0 bits: R itself (ecCodes).
+    const values = scratchValues(count);
+    if (nbits === 0) return { values: values.fill(0), reference, binaryScale: 0, decimalScale: 0 };
+    decodeJpeg2000(b.subarray(s7 + 5, s7 + 5 + dataLength), count, values, { file, offset: s7 + 5 });
+    return { values, reference, binaryScale, decimalScale };
+  }
   throw new UnsupportedGribError(file, s5, `GRIB2 data representation template 5.${template}`);
 }
 

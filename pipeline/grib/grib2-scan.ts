@@ -13,7 +13,7 @@ import { readGrib2Product, type Grib2Product } from "./grib2-product.ts";
 import type { GribField } from "./types.ts";
 
 /** Data representation templates decodeField implements. */
-export const SUPPORTED_GRIB2_DATA_TEMPLATES: ReadonlySet<number> = new Set([0, 2, 3, 42]);
+export const SUPPORTED_GRIB2_DATA_TEMPLATES: ReadonlySet<number> = new Set([0, 2, 3, 40, 42]);
 
 interface Representation {
   offset: number;

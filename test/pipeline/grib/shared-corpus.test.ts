@@ -4,7 +4,7 @@
  * committed (datasets/embedded/grib) is read from there, so its test runs everywhere.
  * - Files with an ecCodes reference: every field's values and metadata, except the listed anomaly.
  * - Files without one: every field decodes, with a plausible count of values.
- * - Files with templates we do not decode: the typed error naming the template.
+ * (Every packing of the corpus decodes now; errors.test.ts covers the typed error of the others.)
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -12,7 +12,6 @@ import { describe, expect, it } from "vitest";
 import { EMBEDDED_DIR, SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
 import { gridCoordinates } from "../../../pipeline/grib/coordinates.ts";
 import { decodeField } from "../../../pipeline/grib/decode.ts";
-import { UnsupportedGribError } from "../../../pipeline/grib/errors.ts";
 import { scanGrib } from "../../../pipeline/grib/scan.ts";
 import { compareMetadata, compareWithEccodes, readEccodesLines } from "./eccodes-reference.ts";
 import { fixture } from "./fixtures.ts";
@@ -24,11 +23,6 @@ const FOLDERS = ["gfs", "gfs-multistep", "other"];
 /** Same anomaly as in decode-fixtures.test.ts: an empty section 7 that ecCodes reads past. */
 const ECCODES_ANOMALIES = new Set(["gfs.2011100800.f072.2p5deg.grib2#231"]);
 
-/** Files whose packing we do not decode, with the feature each field must name. */
-const UNSUPPORTED: Readonly<Record<string, string>> = {
-  "CMC_glb_TMP_ISBL_1_latlon.24x.24_2021051800_P000.grib2": "GRIB2 data representation template 5.40 (JPEG 2000)",
-  "safrica.grib2": "GRIB2 data representation template 5.40 (JPEG 2000)",
-};
 
 function locate(name: string): string {
   for (const folder of FOLDERS) {
@@ -75,7 +69,7 @@ describe.skipIf(!present)("shared GRIB corpus against ecCodes", () => {
 });
 
 describe.skipIf(!present)("shared GRIB corpus: files without a reference decode completely", () => {
-  for (const name of allFiles().filter((f) => !referenced.includes(f) && !(f in UNSUPPORTED))) {
+  for (const name of allFiles().filter((f) => !referenced.includes(f))) {
     it(name, () => {
       const bytes = new Uint8Array(readFileSync(locate(name)));
       const fields = scanGrib(bytes, name);
@@ -139,25 +133,4 @@ describe.skipIf(!present)("shared GRIB corpus: projected grids", () => {
     expect(Math.abs(lons[0]! + lons[ni - 1]! - 2 * p["lov"]!)).toBeLessThan(1e-3);
     expect(Math.abs(lats[0]! - lats[ni - 1]!)).toBeLessThan(1e-3);
   });
-});
-
-describe.skipIf(!present)("shared GRIB corpus: unsupported packing", () => {
-  for (const [name, feature] of Object.entries(UNSUPPORTED)) {
-    it(`${name}: ${feature}`, () => {
-      const bytes = new Uint8Array(readFileSync(locate(name)));
-      const fields = scanGrib(bytes, name);
-      expect(fields.length).toBeGreaterThan(0);
-      for (const field of fields) {
-        expect(field.unsupported).toBe(feature);
-        let err: unknown;
-        try {
-          decodeField(bytes, field, name);
-        } catch (e) {
-          err = e;
-        }
-        expect(err).toBeInstanceOf(UnsupportedGribError);
-        expect((err as Error).message).toBe(`${name}, offset ${field.messageOffset}: ${feature} is not supported`);
-      }
-    });
-  }
 });

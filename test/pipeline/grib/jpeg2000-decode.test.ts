@@ -1,0 +1,99 @@
+/**
+ * GRIB2 template 5.40 (JPEG 2000, decoded by OpenJPEG's WebAssembly build): the Canadian GDPS
+ * message (the whole real file, committed) against wgrib2 (every 97th value and statistics over
+ * all points, committed; the full wgrib2 array when the shared data and the `xz` command are
+ * there) and against ecCodes 2.28 (reference line); damaged code streams give typed errors.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { DataFormatError } from "../../../datasets/common/errors.ts";
+import { SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
+import { decodeField } from "../../../pipeline/grib/decode.ts";
+import { scanGrib } from "../../../pipeline/grib/scan.ts";
+import { compareMetadata, compareWithEccodes, readEccodesLines } from "./eccodes-reference.ts";
+import { fixture, fixtureBytes } from "./fixtures.ts";
+
+const CMC = "cmc-glb-tmp-1mb-2021051800-p000-jpeg2000.grib2";
+
+function decodeCmc(): Float32Array {
+  const bytes = fixtureBytes(CMC);
+  const [field] = scanGrib(bytes, CMC);
+  expect(field).toMatchObject({ packingTemplate: 40, numberOfPoints: 1126500 });
+  expect(field!.unsupported).toBeUndefined();
+  return decodeField(bytes, field!, CMC);
+}
+
+function xzAvailable(): boolean {
+  try {
+    execFileSync("xz", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const SHARED_WGRIB2 = path.join(SHARED_DATA_DIR, "grib", "reference", "cmc-glb-wgrib2-le.bin.xz");
+
+describe("GRIB2 5.40 JPEG 2000: CMC GDPS TMP 1 mb (1500 x 751)", () => {
+  it("every 97th value is wgrib2's exactly; count, min, max, mean over all points agree", () => {
+    const values = decodeCmc();
+    const golden = new Float32Array(readFileSync(fixture("cmc-glb-tmp-1mb-2021051800-p000.wgrib2-every97.f32")).buffer.slice(0));
+    const stats = JSON.parse(readFileSync(fixture("cmc-glb-tmp-1mb-2021051800-p000.wgrib2-stats.json"), "utf8")) as { stride: number; count: number; min: number; max: number; mean: number };
+    expect(golden.length).toBe(Math.ceil(1126500 / stats.stride));
+    const wrong: string[] = [];
+    golden.forEach((g, k) => {
+      if (values[k * stats.stride] !== g) wrong.push(`${k * stats.stride}: ${values[k * stats.stride]} vs ${g}`);
+    });
+    expect(wrong.slice(0, 5)).toEqual([]);
+    let min = Infinity, max = -Infinity, sum = 0, count = 0;
+    for (const v of values) {
+      if (Number.isNaN(v)) continue;
+      count++;
+      sum += v;
+      min = Math.min(min, v);
+      max = Math.max(max, v);
+    }
+    expect([count, min, max]).toEqual([stats.count, stats.min, stats.max]);
+    expect(Math.abs(sum / count - stats.mean)).toBeLessThan(1e-9);
+  });
+
+  it("matches the ecCodes 2.28 line (keys, statistics, 32 points)", () => {
+    const bytes = fixtureBytes(CMC);
+    const [field] = scanGrib(bytes, CMC);
+    const [ref] = readEccodesLines(fixture(`${CMC}.eccodes.jsonl`));
+    expect(compareMetadata(field!, ref!)).toEqual([]);
+    expect(compareWithEccodes(field!, decodeField(bytes, field!, CMC), ref!)).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(SHARED_WGRIB2) || !xzAvailable())("every one of the 1,126,500 values is wgrib2's (full array from the shared data)", () => {
+    const raw = execFileSync("xz", ["-dc", SHARED_WGRIB2], { maxBuffer: 64 * 2 ** 20 });
+    const golden = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
+    const values = decodeCmc();
+    expect(golden.length).toBe(values.length);
+    let differing = 0;
+    for (let i = 0; i < golden.length; i++) if (values[i] !== golden[i]) differing++;
+    expect(differing).toBe(0);
+  });
+
+  it("a damaged code stream is a DataFormatError at section 7, and the decoder works again afterwards", () => {
+    const bytes = fixtureBytes(CMC).slice();
+    const [field] = scanGrib(bytes, CMC);
+    const stream = field!.sections.data + 5;
+    // Overwrite the JPEG 2000 SIZ marker segment (it follows the SOC marker FF4F).
+    expect([bytes[stream], bytes[stream + 1], bytes[stream + 2], bytes[stream + 3]]).toEqual([0xff, 0x4f, 0xff, 0x51]);
+    bytes.fill(0, stream + 2, stream + 40);
+    let err: unknown;
+    try {
+      decodeField(bytes, field!, CMC);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(DataFormatError);
+    expect((err as DataFormatError).where).toEqual({ file: CMC, offset: stream });
+    expect((err as Error).message).toContain("no image decoded");
+    const golden = new Float32Array(readFileSync(fixture("cmc-glb-tmp-1mb-2021051800-p000.wgrib2-every97.f32")).buffer.slice(0));
+    expect(decodeCmc()[97]).toBe(golden[1]);
+  });
+});
