@@ -31,7 +31,7 @@ const DATASETS_OF: Record<string, string[]> = {
   "/weather/METAR/2/json": ["stations"],
   "/weather/SYNOP/2/json": ["stations"],
   "/geocode/id/2/json": ["places"],
-  "/weather/id/2/json": ["places", "elevation", "forecast"],
+  "/weather/id/2/json": ["places", "forecast"],
   "/geocode/search/2/json": ["places"],
 };
 
