@@ -7,6 +7,7 @@ import type { Logger } from "../datasets/common/log.ts";
 import { loadDatasets, type DatasetRegistry, type LoaderTable } from "./datasets/registry.ts";
 import { ENDPOINTS } from "./endpoints/routes.ts";
 import { createApp } from "./http/app.ts";
+import { RateLimiter } from "./http/rate-limit.ts";
 import { KeyChecker } from "./http/auth.ts";
 import { startServer, type RunningServer } from "./http/node-server.ts";
 import { buildOpenApi } from "./openapi/document.ts";
@@ -24,6 +25,8 @@ export interface ServiceOptions {
   /** Where request lines go (stdout in production). */
   accessLogger: Logger;
   loaders?: LoaderTable;
+  /** How many processes share GEODATA_RATE_LIMIT (cluster workers): each holds 1/shares of it. Default 1. */
+  rateLimitShares?: number;
   /** The instant of a request (default the system clock); tests fix it. */
   now?: () => Date;
 }
@@ -41,6 +44,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     logger,
     isShuttingDown: () => state.shuttingDown(),
     corsOrigins: config.corsOrigins,
+    ...(config.rateLimit ? { rateLimiter: new RateLimiter(config.rateLimit, options.rateLimitShares ?? 1) } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   const running = await startServer(app, config, options.accessLogger, logger);

@@ -39,6 +39,8 @@ export const errors = {
   methodNotAllowed: (method: string) =>
     new ApiError(405, `Method ${showValue(method)} is not allowed; use GET or HEAD.`, { Allow: "GET, HEAD" }),
   bodyNotAllowed: () => new ApiError(413, "Request bodies are not accepted: every endpoint is a GET without a body."),
+  rateLimited: (requests: number, windowSeconds: number, retryAfterSeconds: number, headers: Record<string, string>) =>
+    new ApiError(429, `Rate limit exceeded for this key: ${requests} requests per ${windowSeconds} s; retry after ${retryAfterSeconds} s.`, headers),
   uriTooLong: (limit: number) => new ApiError(414, `Request URL is longer than ${limit} bytes.`),
   datasetUnavailable: (names: readonly string[]) =>
     new ApiError(

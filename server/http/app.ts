@@ -4,7 +4,7 @@
  *
  * Order of checks (README "Request processing"):
  * URL length (414) → body (413) → CORS preflight (204) → method (405) → public paths (/health, /openapi.json) →
- * API key (401) → path (404) → query parameters (400) → datasets (503) → handler.
+ * API key (401) → rate limit (429) → path (404) → query parameters (400) → datasets (503) → handler.
  */
 import type { Logger } from "../../datasets/common/log.ts";
 import type { DatasetRegistry } from "../datasets/registry.ts";
@@ -14,6 +14,7 @@ import { ApiError, errors } from "./api-error.ts";
 import { apiTagOf, CACHE_POLICY, cacheHeaders, ifNoneMatchHits, newestRunTimeOf } from "./cache.ts";
 import type { KeyChecker } from "./auth.ts";
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./cors.ts";
+import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
 import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, successBody, type Encoding } from "./respond.ts";
 
@@ -48,6 +49,8 @@ export interface AppDeps {
   startedAt?: Date;
   /** Origins allowed to read answers (GEODATA_CORS_ORIGINS); default `*`. */
   corsOrigins?: CorsOrigins;
+  /** Per-key limits (GEODATA_RATE_LIMIT); none when absent. */
+  rateLimiter?: RateLimiter;
 }
 
 export type App = (req: AppRequest) => Promise<AppResponse>;
@@ -70,6 +73,8 @@ export function createApp(deps: AppDeps): App {
   const startedAt = deps.startedAt ?? now();
   const corsOrigins = deps.corsOrigins ?? "*";
   let apiTag: string | undefined;
+  /** RateLimit headers of a request, added to every answer to it once its key has been counted. */
+  const rateHeaders = new WeakMap<AppRequest, Record<string, string>>();
 
   function encodingFor(req: AppRequest, body: Buffer): Encoding {
     return body.byteLength > COMPRESSION_THRESHOLD_BYTES ? negotiateEncoding(headerValue(req.headers, "accept-encoding")) : "identity";
@@ -89,7 +94,7 @@ export function createApp(deps: AppDeps): App {
     const cors = corsHeaders(corsOrigins, req.headers);
     if (cors.Vary) headers.Vary = `${headers.Vary}, ${cors.Vary}`;
     delete cors.Vary;
-    Object.assign(headers, cors);
+    Object.assign(headers, cors, rateHeaders.get(req));
     if (encoding !== "identity") headers["Content-Encoding"] = encoding;
     if (status === 304) {
       // Not Modified: the validators and caching headers of the 200, no body (RFC 9110 §15.4.5).
@@ -136,7 +141,16 @@ export function createApp(deps: AppDeps): App {
         return finish(req, 200, Buffer.from(JSON.stringify(deps.openapi()), "utf8"), route, { "Cache-Control": "public, max-age=3600" });
       }
 
-      if (!deps.keys.isValid(apiKeyOf(req.headers))) throw errors.unauthorized();
+      const key = apiKeyOf(req.headers);
+      if (!deps.keys.isValid(key)) throw errors.unauthorized();
+      if (deps.rateLimiter && key !== undefined) {
+        const decision = deps.rateLimiter.take(key);
+        rateHeaders.set(req, decision.headers);
+        if (!decision.allowed) {
+          const { requests, windowSeconds } = deps.rateLimiter.config;
+          throw errors.rateLimited(requests, windowSeconds, decision.retryAfterSeconds, {});
+        }
+      }
 
       const endpoint = byPath.get(path);
       if (!endpoint) throw errors.unknownPath(path);

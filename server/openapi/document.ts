@@ -49,6 +49,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
       "401": errorResponse("Missing or invalid X-Api-Key."),
       "405": errorResponse("Method other than GET or HEAD; the Allow header lists GET, HEAD."),
       "413": errorResponse("The request carried a body."),
+      "429": errorResponse("Only when GEODATA_RATE_LIMIT is set: this key's rate limit is exceeded. Retry-After gives the seconds to wait; RateLimit-Policy and RateLimit (IETF draft) the quota and what is left."),
       "414": errorResponse(`Request URL longer than ${MAX_URL_BYTES} bytes.`),
       "503": errorResponse(`A dataset this endpoint needs (${e.datasets.join(", ")}) is not loaded: not built, or it failed its checks at startup.`),
     };
