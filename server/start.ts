@@ -1,24 +1,30 @@
 /**
- * `npm start`: builds the embedded-default artifacts that are missing or stale (the pipeline runs
- * as a child process, so server code never imports pipeline code), then serves. A failed build
- * is reported and the server still starts on whatever artifacts exist: the endpoints whose
- * dataset is missing answer 503 and /health says why.
+ * The server's start (`npm start` runs the compiled copy, dist/server/start.js, through
+ * scripts/start.mjs): builds the embedded-default artifacts that are missing or stale (the
+ * pipeline runs as a child process, so server code never imports pipeline code), then serves. A
+ * failed build is reported and the server still starts on whatever artifacts exist: the endpoints
+ * whose dataset is missing answer 503 and /health says why.
+ *
+ * Compiled, the pipeline runs compiled too (dist/pipeline/cli.js under plain node); from the
+ * TypeScript sources (`npx tsx server/start.ts`) it runs through tsx.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PROJECT_ROOT } from "../datasets/common/paths.ts";
+
+const compiled = import.meta.url.endsWith(".js");
+const pipelineCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "pipeline", compiled ? "cli.js" : "cli.ts");
 
 function run(args: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "node_modules", "tsx", "dist", "cli.mjs"), ...args], {
-      stdio: "inherit",
-      cwd: PROJECT_ROOT,
-    });
+    const runner = compiled ? [] : [path.join(PROJECT_ROOT, "node_modules", "tsx", "dist", "cli.mjs")];
+    const child = spawn(process.execPath, [...runner, ...args], { stdio: "inherit", cwd: PROJECT_ROOT });
     child.on("exit", (code) => resolve(code ?? 1));
   });
 }
 
-const built = await run([path.join(PROJECT_ROOT, "pipeline", "cli.ts"), "build-default"]);
+const built = await run([pipelineCli, "build-default"]);
 if (built !== 0) {
   process.stderr.write(`Building the embedded default failed (exit ${built}); serving the artifacts that exist.\n`);
 }
