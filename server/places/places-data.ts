@@ -6,6 +6,7 @@ import type { Admin1Info, ContinentInfo, CountryInfo } from "../../datasets/plac
 import { readableFeatureType } from "../../datasets/places/feature-types.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
 import { formatPlaceId } from "../../datasets/places/place-id.ts";
+import { isKnownTimeZone } from "../admin-description/zone-clock.ts";
 import { PlaceSearch, type SearchPage } from "./search.ts";
 
 /** The spec's point object, wire names. */
@@ -47,13 +48,9 @@ export class PlacesData {
       this.admin1s.set(a.code, { code: a.code, geonameId: a.geonameId, name: a.name, placeCount: a.placeCount });
     }
     this.timezoneKnown = index.tables.timezones.map((zone) => {
-      try {
-        new Intl.DateTimeFormat("en", { timeZone: zone });
-        return true;
-      } catch {
-        this.unknownTimezones.push(zone);
-        return false;
-      }
+      const known = isKnownTimeZone(zone);
+      if (!known) this.unknownTimezones.push(zone);
+      return known;
     });
   }
 

@@ -8,7 +8,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { readDuckdbMeta } from "../../datasets/artifact/duckdb-meta.ts";
 import { DataFormatError, MissingInputError } from "../../datasets/common/errors.ts";
 import type { ObservationKind } from "../../datasets/stations/record.ts";
-import { OBSERVATION_COLUMNS, SELECT_OBSERVATIONS, SELECT_STATIONS } from "../../datasets/stations/schema.ts";
+import { COLUMN, OBSERVATION_COLUMNS, SELECT_OBSERVATIONS, SELECT_STATIONS } from "../../datasets/stations/schema.ts";
 import type { Loaded, LoadContext } from "../datasets/loader.ts";
 import { emptySeries, StationStore, type StationSeries } from "./station-store.ts";
 
@@ -38,17 +38,17 @@ class PendingSeries {
     if (this.kind === "" || this.rows.length === 0) return;
     const s = emptySeries(this.rows.length);
     for (let k = 0; k < this.rows.length; k++) {
-      const [, , ts, wid, vis, temp, cc, ch, cm, cl, p, pc] = this.rows[k]!;
-      s.timestamps[k] = Number(ts);
-      s.wid[k] = (wid as string | null) ?? null;
-      s.visibility[k] = numOrNaN(vis);
-      s.temperature[k] = numOrNaN(temp);
-      s.cloudCover[k] = numOrNaN(cc);
-      s.cloudHigh[k] = codeOrMinus(ch);
-      s.cloudMiddle[k] = codeOrMinus(cm);
-      s.cloudLow[k] = codeOrMinus(cl);
-      s.precipitation[k] = numOrNaN(p);
-      s.precipitationConvective[k] = numOrNaN(pc);
+      const row = this.rows[k]!;
+      s.timestamps[k] = Number(row[COLUMN.timestamp]);
+      s.wid[k] = (row[COLUMN.wid] as string | null) ?? null;
+      s.visibility[k] = numOrNaN(row[COLUMN.visibility]);
+      s.temperature[k] = numOrNaN(row[COLUMN.temperature]);
+      s.cloudCover[k] = numOrNaN(row[COLUMN.cloud_cover]);
+      s.cloudHigh[k] = codeOrMinus(row[COLUMN.cloud_high]);
+      s.cloudMiddle[k] = codeOrMinus(row[COLUMN.cloud_middle]);
+      s.cloudLow[k] = codeOrMinus(row[COLUMN.cloud_low]);
+      s.precipitation[k] = numOrNaN(row[COLUMN.precipitation]);
+      s.precipitationConvective[k] = numOrNaN(row[COLUMN.precipitation_convective]);
     }
     series[this.kind].set(this.station, s);
     known[this.kind].add(this.station);
@@ -81,8 +81,8 @@ export async function loadStations(ctx: LoadContext): Promise<Loaded<StationStor
       for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
         const cols = OBSERVATION_COLUMNS.map((_, k) => chunk.getColumnValues(k));
         for (let i = 0; i < chunk.rowCount; i++) {
-          const kind = cols[0]![i] as string;
-          const station = cols[1]![i] as string;
+          const kind = cols[COLUMN.kind]![i] as string;
+          const station = cols[COLUMN.station]![i] as string;
           if (kind !== "METAR" && kind !== "SYNOP") {
             throw new DataFormatError({ file: ctx.file, field: "observations.kind" }, "METAR or SYNOP", JSON.stringify(kind));
           }
