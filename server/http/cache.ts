@@ -4,8 +4,11 @@
  *
  * - `release`: the answer changes only with a new build of its datasets (elevation, place search):
  *   a strong ETag, cacheable for a day.
- * - `forecast`: the answer changes when a new forecast run is loaded: a strong ETag, cacheable
- *   until the next run is due (newest run + cycle + publication delay), at least 5 minutes.
+ * - `forecast`: the answer changes when a new forecast run is loaded, and when the point's local
+ *   day turns (its slots start at the local day's start): a strong ETag that includes the UTC
+ *   quarter hour (every UTC offset is a whole number of quarter hours, so a local midnight never
+ *   falls inside one), cacheable until the next run is due (newest run + cycle + publication
+ *   delay) or the end of the quarter hour, whichever comes first.
  * - `observations`: new reports arrive every few minutes upstream: a strong ETag, 5 minutes.
  * - `instant`: the answer carries the request's instant (administrative.timezone times, the
  *   current forecast hour). Its bytes change every second, so a strong validator would be a lie;
@@ -25,8 +28,8 @@ export type CachePolicyKind = "release" | "forecast" | "observations" | "instant
 
 export const RELEASE_MAX_AGE_SECONDS = 86_400;
 export const OBSERVATIONS_MAX_AGE_SECONDS = 300;
-/** The shortest forecast max-age, used when the next run is already overdue (stale data). */
-export const FORECAST_MIN_MAX_AGE_SECONDS = 300;
+/** Forecast answers depend on the local date: they are valid at most to the end of the UTC quarter hour. */
+export const FORECAST_BUCKET_SECONDS = 900;
 /** GFS, the one model ingested, runs every 6 hours (00, 06, 12, 18 UTC). */
 export const FORECAST_CYCLE_HOURS = 6;
 /** GFS's last step files are published about 4.5 hours after the cycle; 5 leaves room for ingest. */
@@ -48,7 +51,7 @@ export const CACHE_POLICY: Readonly<Record<string, CachePolicyKind>> = {
 /** What the OpenAPI document and the README say of each policy. */
 export const CACHE_POLICY_TEXT: Readonly<Record<CachePolicyKind, string>> = {
   release: `Cache-Control: public, max-age=${RELEASE_MAX_AGE_SECONDS} (the answer changes only with a new build of the datasets); strong ETag.`,
-  forecast: `Cache-Control: public, max-age until the next forecast run is due (newest run + ${FORECAST_CYCLE_HOURS} h cycle + ${FORECAST_PUBLICATION_DELAY_HOURS} h publication delay), at least ${FORECAST_MIN_MAX_AGE_SECONDS} s; strong ETag.`,
+  forecast: `Cache-Control: public, max-age until the next forecast run is due (newest run + ${FORECAST_CYCLE_HOURS} h cycle + ${FORECAST_PUBLICATION_DELAY_HOURS} h publication delay) or the end of the current UTC quarter hour (the slots start at the point's local day, which turns on a quarter hour), whichever comes first, at least 1 s; strong ETag (it changes with the quarter hour).`,
   observations: `Cache-Control: public, max-age=${OBSERVATIONS_MAX_AGE_SECONDS} (reports arrive every few minutes); strong ETag.`,
   instant: `The answer carries the request's instant: Cache-Control: public, max-age up to the end of the current UTC minute (1 to ${INSTANT_BUCKET_SECONDS} s) and a weak ETag (W/) that changes every minute.`,
 };
@@ -74,15 +77,20 @@ export interface CacheHeaders {
 }
 
 function forecastMaxAge(newestRunTime: string | undefined, now: Date): number {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const toBucketEnd = FORECAST_BUCKET_SECONDS - (nowSeconds % FORECAST_BUCKET_SECONDS);
   const run = newestRunTime ? Date.parse(newestRunTime) : NaN;
-  if (!Number.isFinite(run)) return FORECAST_MIN_MAX_AGE_SECONDS;
+  if (!Number.isFinite(run)) return toBucketEnd;
   const due = run + (FORECAST_CYCLE_HOURS + FORECAST_PUBLICATION_DELAY_HOURS) * 3_600_000;
-  return Math.max(FORECAST_MIN_MAX_AGE_SECONDS, Math.floor((due - now.getTime()) / 1000));
+  // An overdue run (the loaded data is older than the next run would be) changes on reload only.
+  const toDue = Math.floor((due - now.getTime()) / 1000);
+  return toDue > 0 ? Math.min(toDue, toBucketEnd) : toBucketEnd;
 }
 
 export function cacheHeaders(input: CacheInput): CacheHeaders {
   const nowSeconds = Math.floor(input.now.getTime() / 1000);
-  const bucket = input.kind === "instant" ? Math.floor(nowSeconds / INSTANT_BUCKET_SECONDS) : null;
+  const bucket =
+    input.kind === "instant" ? Math.floor(nowSeconds / INSTANT_BUCKET_SECONDS) : input.kind === "forecast" ? Math.floor(nowSeconds / FORECAST_BUCKET_SECONDS) : null;
   const releases = input.datasets.map((d) => `${d.name}@${d.formatVersion}@${d.builtAt ?? ""}`);
   const digest = createHash("sha256")
     .update(JSON.stringify([input.apiTag, input.route, releases, input.params, bucket]))

@@ -34,12 +34,18 @@ describe("cacheHeaders", () => {
   it("observations: five minutes", () => {
     expect(cacheHeaders({ ...base, kind: "observations" })["Cache-Control"]).toBe("public, max-age=300");
   });
-  it("forecast: until the next run is due (run + 6 h cycle + 5 h delay), at least 5 minutes", () => {
-    const run = "2026-11-23T12:00:00Z";
-    // Due at 23:00; from 20:00:10 that is 10,790 s.
-    expect(cacheHeaders({ ...base, kind: "forecast", newestRunTime: run })["Cache-Control"]).toBe("public, max-age=10790");
-    expect(cacheHeaders({ ...base, kind: "forecast", newestRunTime: "2011-01-10T12:00:00Z" })["Cache-Control"]).toBe("public, max-age=300");
-    expect(cacheHeaders({ ...base, kind: "forecast" })["Cache-Control"]).toBe("public, max-age=300");
+  it("forecast: until the next run is due (run + 6 h cycle + 5 h delay) or the end of the UTC quarter hour", () => {
+    // Run 12:00 is followed by 18:00, due at 23:00; the quarter hour ends at 20:15:00, 890 s after 20:00:10.
+    const h = cacheHeaders({ ...base, kind: "forecast", newestRunTime: "2026-11-23T12:00:00Z" });
+    expect(h["Cache-Control"]).toBe("public, max-age=890");
+    expect(h.ETag).toMatch(/^"/);
+    // A run whose successor is due at 20:05 (09:05 + 11 h): 290 s, before the quarter hour ends.
+    expect(cacheHeaders({ ...base, kind: "forecast", newestRunTime: "2026-11-23T09:05:00Z" })["Cache-Control"]).toBe("public, max-age=290");
+    expect(cacheHeaders({ ...base, kind: "forecast", newestRunTime: "2011-01-10T12:00:00Z" })["Cache-Control"]).toBe("public, max-age=890");
+    expect(cacheHeaders({ ...base, kind: "forecast" })["Cache-Control"]).toBe("public, max-age=890");
+    // The ETag changes with the quarter hour, not within it.
+    expect(cacheHeaders({ ...base, kind: "forecast", now: new Date("2026-11-23T20:14:59Z") }).ETag).toBe(cacheHeaders({ ...base, kind: "forecast" }).ETag);
+    expect(cacheHeaders({ ...base, kind: "forecast", now: new Date("2026-11-23T20:15:00Z") }).ETag).not.toBe(cacheHeaders({ ...base, kind: "forecast" }).ETag);
   });
   it("instant: weak ETag that changes with the minute, max-age to the end of the minute", () => {
     const a = cacheHeaders({ ...base, kind: "instant" });
