@@ -9,7 +9,7 @@
 import path from "node:path";
 import { parseMetar } from "metar-taf-parser";
 import { Bench } from "tinybench";
-import { parseCsvLine } from "../pipeline/stations/ingest/csv-line.ts";
+import { readCsvRows } from "../pipeline/stations/ingest/csv-rows.ts";
 import { isAviationWeatherCsv } from "../pipeline/stations/ingest/split.ts";
 import { decodeMetar, preciseTemperature } from "../pipeline/stations/metar/decode.ts";
 import { HPA_PER_INHG } from "../pipeline/stations/metar/groups.ts";
@@ -44,17 +44,16 @@ const rows: Row[] = [];
 const csvFiles: string[] = [];
 for (const file of filesUnder(dir)) {
   const text = readText(file);
-  if (!isAviationWeatherCsv(text)) continue;
+  if (!(await isAviationWeatherCsv(text))) continue;
   csvFiles.push(path.basename(file));
-  const lines = text.split(/\r?\n/);
-  const headerAt = lines.findIndex((l) => l.includes("raw_text"));
-  const header = parseCsvLine(lines[headerAt]!);
+  const records = await readCsvRows(text, path.basename(file));
+  const headerAt = records.findIndex((r) => r.fields.includes("raw_text"));
+  const header = records[headerAt]!.fields;
   const colOf = (f: Field): number => header.findIndex((h) => ALIASES[f].includes(h));
   const cols = Object.fromEntries(FIELDS.map((f) => [f, colOf(f)])) as Record<Field, number>;
   const inHg = header[cols.altHpa] === "altim_in_hg";
-  for (const line of lines.slice(headerAt + 1)) {
-    if (!line.trim()) continue;
-    const f = parseCsvLine(line);
+  for (const { fields: f } of records.slice(headerAt + 1)) {
+    if (f.length === 1 && !f[0]!.trim()) continue;
     const row: Row = { raw: f[header.indexOf("raw_text")]! };
     for (const field of FIELDS) {
       let v = cols[field] >= 0 ? num(f[cols[field]]) : undefined;
@@ -72,7 +71,7 @@ const { passes, perCpuSecond } = measureCorpusRate(texts, decodeMetar);
 console.log(`single-core loop, ours (measured first, before the comparisons fill the heap): median ${Math.round(passes[2]!)} reports/s wall clock (min ${Math.round(passes[0]!)}, max ${Math.round(passes[4]!)}), ${Math.round(perCpuSecond)} reports per CPU-second over ${texts.length} reports; heap used ${(process.memoryUsage().heapUsed / MiB).toFixed(1)} MiB`);
 
 // --- Exceptions over every report -------------------------------------------------------------
-const reports = allReports(dir).filter((r) => r.family === "METAR");
+const reports = (await allReports(dir)).filter((r) => r.family === "METAR");
 let ourExceptions = 0;
 let ourInternalErrors = 0;
 let theirExceptions = 0;

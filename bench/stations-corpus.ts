@@ -28,9 +28,9 @@ export function filesUnder(dir: string): string[] {
 }
 
 /** Every report of every file under the directory, as the pipeline splits them. */
-export function allReports(dir: string): (ReportText & { file: string })[] {
+export async function allReports(dir: string): Promise<(ReportText & { file: string })[]> {
   const out: (ReportText & { file: string })[] = [];
-  for (const file of filesUnder(dir)) for (const r of splitReports(readText(file))) out.push({ ...r, file: path.basename(file) });
+  for (const file of filesUnder(dir)) for (const r of await splitReports(readText(file), path.basename(file))) out.push({ ...r, file: path.basename(file) });
   return out;
 }
 

@@ -13,7 +13,7 @@ import { allReports, corpusDir, measureCorpusRate, MiB } from "./stations-corpus
 const { dir, shared } = corpusDir("synop");
 console.log(`corpus: ${shared ? "shared data" : "embedded copies"} (${dir.split(path.sep).slice(-2).join("/")})`);
 
-const reports = allReports(dir).filter((r) => r.family === "SYNOP");
+const reports = (await allReports(dir)).filter((r) => r.family === "SYNOP");
 let thrown = 0;
 let internal = 0;
 for (const r of reports) {

@@ -10,7 +10,7 @@
  */
 import { DataFormatError } from "../../datasets/common/errors.ts";
 import type { StationMeta } from "../../datasets/stations/schema.ts";
-import { parseCsvLine } from "./ingest/csv-line.ts";
+import { readCsvRows } from "./ingest/csv-rows.ts";
 
 const RE_DMS = /^(\d{1,3})-(\d{1,2})(?:-(\d{1,2}))?([NSEW])$/;
 
@@ -65,9 +65,9 @@ export function readNsdCccc(content: string, file: string): ListReadResult {
   return { stations, badCoordinates };
 }
 
-export function readWmoStations(content: string, file: string): ListReadResult {
-  const lines = content.split("\n");
-  const header = parseCsvLine(lines[0]!.replace(/\r$/, ""));
+export async function readWmoStations(content: string, file: string): Promise<ListReadResult> {
+  const rows = await readCsvRows(content, file);
+  const header = rows[0]?.fields ?? [];
   const expected = ["wmo_index", "lat", "lon", "elev_m"];
   for (const [k, name] of expected.entries()) {
     if (header[k] !== name) throw new DataFormatError({ file, line: 1, field: `column ${k + 1}` }, name, JSON.stringify(header[k] ?? ""));
@@ -75,12 +75,10 @@ export function readWmoStations(content: string, file: string): ListReadResult {
   const nameAt = header.indexOf("name");
   const stations: StationMeta[] = [];
   let badCoordinates = 0;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!.replace(/\r$/, "");
-    if (line.trim() === "") continue;
-    const f = parseCsvLine(line);
+  for (const { fields: f, line } of rows.slice(1)) {
+    if (f.length === 1 && f[0]!.trim() === "") continue;
     const index = f[0]!.trim();
-    if (!/^\d{1,5}$/.test(index)) throw new DataFormatError({ file, line: i + 1, field: "wmo_index" }, "a WMO index of 1 to 5 digits", JSON.stringify(index));
+    if (!/^\d{1,5}$/.test(index)) throw new DataFormatError({ file, line, field: "wmo_index" }, "a WMO index of 1 to 5 digits", JSON.stringify(index));
     const lat = Number(f[1]);
     const lon = Number(f[2]);
     const okCoords = f[1] !== "" && f[2] !== "" && Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;

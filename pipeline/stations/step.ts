@@ -114,7 +114,7 @@ async function run(args: string[], ctx: StepContext): Promise<void> {
   sources.push(await describeSourceFile(await localFileOf(opts.noaa!, srcOpts), "NOAA nsd_cccc.txt"));
   sources.push(await describeSourceFile(await localFileOf(opts.wmo!, srcOpts), "WMO station list"));
   const noaa = readNsdCccc(noaaText, opts.noaa!);
-  const wmo = readWmoStations(wmoText, opts.wmo!);
+  const wmo = await readWmoStations(wmoText, opts.wmo!);
   const stations = joinStationLists(noaa.stations, wmo.stations);
   log.info("station lists read", { noaa: noaa.stations.length, wmo: wmo.stations.length, joined: stations.length, noaaBadCoordinates: noaa.badCoordinates, wmoBadCoordinates: wmo.badCoordinates });
 
@@ -141,7 +141,7 @@ async function run(args: string[], ctx: StepContext): Promise<void> {
     const local = await localFileOf(file, srcOpts);
     const content = (await readSource(file, srcOpts)).toString("latin1");
     const name = path.basename(file);
-    if (/\.csv(\.gz)?$/i.test(name) && !isAviationWeatherCsv(content)) {
+    if (/\.csv(\.gz)?$/i.test(name) && !(await isAviationWeatherCsv(content))) {
       log.warn("skipped a CSV without a raw_text column (not a report file)", { file: name });
       progress.tick();
       continue;
@@ -149,7 +149,7 @@ async function run(args: string[], ctx: StepContext): Promise<void> {
     const fileRef = referenceFromFileName(name) ?? opts.month;
     dating[name] = fileRef ? `${fileRef.origin}: ${fileRef.year}-${String(fileRef.month).padStart(2, "0")}` : "per report (CSV/date lines) or undated";
     sources.push(await describeSourceFile(local, name));
-    for (const report of splitReports(content)) {
+    for (const report of await splitReports(content, name)) {
       reports++;
       const outcome = observe(report, fileRef, name);
       if (outcome.kind === "observation") {

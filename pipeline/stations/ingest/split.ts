@@ -10,7 +10,7 @@
  * The text is read as latin1 so that every byte is one character and offsets are byte offsets.
  */
 import { referenceFromDateTime, type ReferenceDate } from "./dating.ts";
-import { parseCsvLine } from "./csv-line.ts";
+import { readCsvRows, type CsvRow } from "./csv-rows.ts";
 
 export type ReportFamily = "METAR" | "SYNOP";
 
@@ -59,32 +59,29 @@ const RAW_COLUMNS = ["raw_text", "rawOb"];
 const DATE_COLUMNS = ["observed_utc", "observation_time", "reportTime"];
 
 /**
- * The header line of an aviationweather CSV: the first line, or within the first ten lines (the
+ * The header record of an aviationweather CSV: the first line, or within the first ten lines (the
  * cache files `metars.cache.csv` put "No errors", "... results" lines before it); -1 if none.
  */
-function csvHeaderLine(lines: readonly string[]): number {
-  for (let i = 0; i < Math.min(lines.length, 10); i++) {
-    const line = lines[i]!;
-    if (line.includes(",") && RAW_COLUMNS.some((c) => parseCsvLine(line).includes(c))) return i;
+function csvHeaderRow(rows: readonly CsvRow[]): number {
+  for (let i = 0; i < Math.min(rows.length, 10); i++) {
+    if (RAW_COLUMNS.some((c) => rows[i]!.fields.includes(c))) return i;
   }
   return -1;
 }
 
-export function splitCsv(content: string): ReportText[] {
-  const lines = content.split(/\r?\n/);
-  const headerAt = csvHeaderLine(lines);
-  const header = parseCsvLine(lines[headerAt] ?? "");
+/** The reports of an aviationweather CSV (read with fast-csv), each with its line and its row's date. */
+export async function splitCsv(content: string, file = "CSV"): Promise<ReportText[]> {
+  const rows = await readCsvRows(content, file);
+  const headerAt = csvHeaderRow(rows);
+  const header = rows[headerAt]?.fields ?? [];
   const rawAt = header.findIndex((h) => RAW_COLUMNS.includes(h));
   const dateAt = header.findIndex((h) => DATE_COLUMNS.includes(h));
   const origin = `CSV ${header[dateAt] ?? ""}`.trim();
   const out: ReportText[] = [];
-  for (let i = headerAt + 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.trim() === "") continue;
-    const fields = parseCsvLine(line);
+  for (const { fields, line } of rows.slice(headerAt + 1)) {
     const text = fields[rawAt];
     if (text === undefined || text.trim() === "") continue;
-    const report: ReportText = { family: "METAR", text, line: i + 1 };
+    const report: ReportText = { family: "METAR", text, line };
     const ref = dateAt >= 0 && fields[dateAt] ? referenceFromDateTime(fields[dateAt]!, origin) : undefined;
     if (ref) report.reference = ref;
     out.push(report);
@@ -92,12 +89,20 @@ export function splitCsv(content: string): ReportText[] {
   return out;
 }
 
-export function isAviationWeatherCsv(content: string): boolean {
-  return csvHeaderLine(content.slice(0, 4096).split(/\r?\n/).slice(0, 10)) >= 0;
+/** True when one of the first ten lines is an aviationweather CSV header (a raw_text or rawOb column). */
+export async function isAviationWeatherCsv(content: string): Promise<boolean> {
+  const head = content.slice(0, 4096).split(/\r?\n/).slice(0, 10).join("\n");
+  return csvHeaderRow(await readCsvRows(head, "CSV header").catch(() => [])) >= 0;
 }
 
-export function splitReports(content: string): ReportText[] {
-  if (isAviationWeatherCsv(content)) return splitCsv(content);
+/** Every report of a file: an aviationweather CSV (fast-csv) or bulletin / line text. */
+export async function splitReports(content: string, file?: string): Promise<ReportText[]> {
+  if (await isAviationWeatherCsv(content)) return splitCsv(content, file);
+  return splitText(content);
+}
+
+/** Reports of WMO bulletins, one-report-per-line files, OGIMET getsynop lines and NOAA cycle files. */
+export function splitText(content: string): ReportText[] {
   const lines = content.split("\n");
   const terminated = content.includes("=");
   const out: ReportText[] = [];

@@ -4,7 +4,7 @@
  * reports by the code forms of WMO FM 15 and FMH-1 (remarks).
  */
 import { describe, expect, it } from "vitest";
-import { parseCsvLine } from "../../../pipeline/stations/ingest/csv-line.ts";
+import { readCsvRows } from "../../../pipeline/stations/ingest/csv-rows.ts";
 import { decodeMetar, preciseTemperature } from "../../../pipeline/stations/metar/decode.ts";
 import { fixture, fixtureLines } from "./fixtures.ts";
 
@@ -12,11 +12,11 @@ function globalReport(station: string): string {
   return fixtureLines("metars-global-excerpt.txt").find((l) => l.startsWith(station))!;
 }
 
+const awcRows = await readCsvRows(fixture("aviationweather-breakers.csv"), "aviationweather-breakers.csv");
+
 describe("decodeMetar against aviationweather.gov decodes", () => {
-  const lines = fixtureLines("aviationweather-breakers.csv");
-  const header = parseCsvLine(lines[0]!);
-  const rows = lines.slice(1).map((l) => {
-    const f = parseCsvLine(l);
+  const [{ fields: header }, ...records] = awcRows;
+  const rows = records.map(({ fields: f }) => {
     const get = (name: string): number | undefined => {
       const v = f[header.indexOf(name)];
       return v === undefined || v === "NA" ? undefined : Number(v);

@@ -21,8 +21,8 @@ describe("station lists", () => {
     expect(stations.find((s) => s.icao === "PABL")).toMatchObject({ wmo: null, name: "Buckland, Buckland Airport" });
   });
 
-  it("reads the WMO list with zero-padded indexes and joins it (NOAA wins, WMO-only stations added)", () => {
-    const wmo = readWmoStations(fixture("wmo_stations-excerpt.csv"), "wmo_stations-excerpt.csv").stations;
+  it("reads the WMO list with zero-padded indexes and joins it (NOAA wins, WMO-only stations added)", async () => {
+    const wmo = (await readWmoStations(fixture("wmo_stations-excerpt.csv"), "wmo_stations-excerpt.csv")).stations;
     expect(wmo.find((s) => s.wmo === "01001")).toMatchObject({ latitude: 70.93, longitude: -8.67, elevation: 10, name: "JAN MAYEN (1001-0)" });
     // The WMO list has 78310 west of Greenwich (the Cuban station_list.csv's positive longitude is wrong).
     expect(wmo.find((s) => s.wmo === "78310")).toMatchObject({ longitude: -84.95, name: "CABO SAN ANTONIO, PINAR DEL RIO" });
@@ -32,9 +32,14 @@ describe("station lists", () => {
     expect(joined.find((s) => s.wmo === "87582")).toMatchObject({ icao: null, country: null, latitude: -34.56 });
   });
 
-  it("names the file and line of a malformed line", () => {
+  it("names the file and line of a malformed line", async () => {
     expect(() => readNsdCccc("AGGH|91|520\n", "nsd.txt")).toThrow(DataFormatError);
     expect(() => readNsdCccc("AGGH|91|520\n", "nsd.txt")).toThrow(/nsd\.txt, line 1/);
-    expect(() => readWmoStations("index,lat\n", "w.csv")).toThrow(/w\.csv, line 1, field column 1: expected wmo_index/);
+    await expect(readWmoStations("index,lat\n", "w.csv")).rejects.toThrow(/w\.csv, line 1, field column 1: expected wmo_index/);
+    // A bad index on the third line of a real excerpt (header, one good row, then the bad one).
+    const [head, first] = fixture("wmo_stations-excerpt.csv").split("\n");
+    await expect(readWmoStations(`${head}\n${first}\nx1001,70.93,-8.67,10,,,JAN MAYEN\n`, "w.csv")).rejects.toThrow(/w\.csv, line 3, field wmo_index/);
+    // An unterminated quote: fast-csv's error, with the file and the line the record starts on.
+    await expect(readWmoStations(`${head}\n${first}\n"01001,70.93\n`, "w.csv")).rejects.toThrow(/w\.csv, line 3/);
   });
 });

@@ -51,8 +51,8 @@ describe("decodeSynop against pymetdecoder's published decodes", () => {
 });
 
 describe("decodeSynop on real bulletins", () => {
-  it("Cuba SMCU20: m/s winds (iw = 1), full section 3 with 5-, 8- and 9-groups", () => {
-    const reports = splitReports(fixture("SMCU20_MUHV_310000.txt"));
+  it("Cuba SMCU20: m/s winds (iw = 1), full section 3 with 5-, 8- and 9-groups", async () => {
+    const reports = await splitReports(fixture("SMCU20_MUHV_310000.txt"));
     const d = decodeSynop(reports[0]!.text);
     expect(reports[0]!.text.startsWith("AAXX 31001 78310 01470 70303")).toBe(true);
     expect(d).toMatchObject({ station: "78310", day: 31, hour: 0, windUnit: "m/s", windDirectionDeg: 30, windSpeedMps: 3, temperatureC: 25, dewpointC: 21.4, precipitation: { mm: 11, periodH: 6 }, presentWeather: 3, pastWeather1: 9, pastWeather2: 8, cloudLow: 9, cloudMiddle: 7 });
@@ -68,8 +68,8 @@ describe("decodeSynop on real bulletins", () => {
     expect(d.unread).toEqual([]);
   });
 
-  it("Cuba SMCU20: NIL reports and section 5", () => {
-    const reports = splitReports(fixture("SMCU20_MUHV_310000.txt")).map((r) => decodeSynop(r.text));
+  it("Cuba SMCU20: NIL reports and section 5", async () => {
+    const reports = (await splitReports(fixture("SMCU20_MUHV_310000.txt"))).map((r) => decodeSynop(r.text));
     expect(reports.filter((r) => r.nil).map((r) => r.station)).toEqual(["78328", "78332"]);
     expect(reports.find((r) => r.station === "78315")?.section5).toBe("12301");
   });
@@ -111,8 +111,8 @@ describe("decodeSynop on real bulletins", () => {
     expect(d.unread).toEqual([]);
   });
 
-  it("reads a pressure tendency without its characteristic (Cuba 78371: 5/011)", () => {
-    const r = splitReports(fixture("SMCU20_MUHV_310000.txt")).find((x) => x.text.includes(" 78371 "))!;
+  it("reads a pressure tendency without its characteristic (Cuba 78371: 5/011)", async () => {
+    const r = (await splitReports(fixture("SMCU20_MUHV_310000.txt"))).find((x) => x.text.includes(" 78371 "))!;
     const d = decodeSynop(r.text);
     expect(d.pressureTendency).toEqual({ changeHpa: 1.1 });
     expect(d.unread).toEqual([]);
