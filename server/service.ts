@@ -8,6 +8,8 @@ import { loadDatasets, type DatasetRegistry, type LoaderTable } from "./datasets
 import { ENDPOINTS } from "./endpoints/routes.ts";
 import { createApp } from "./http/app.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
+import { instrument, watchDatasets } from "./metrics/metrics.ts";
+import { startMetricsServer, type MetricsServer } from "./metrics/metrics-server.ts";
 import { KeyChecker } from "./http/auth.ts";
 import { startServer, type RunningServer } from "./http/node-server.ts";
 import { buildOpenApi } from "./openapi/document.ts";
@@ -15,6 +17,8 @@ import { buildOpenApi } from "./openapi/document.ts";
 export interface Service {
   running: RunningServer;
   registry: DatasetRegistry;
+  /** The port /metrics is served on, when this process serves it. */
+  metricsPort?: number;
   /** Stops the HTTP server (gracefully) and releases datasets. */
   stop(): Promise<void>;
 }
@@ -27,6 +31,11 @@ export interface ServiceOptions {
   loaders?: LoaderTable;
   /** How many processes share GEODATA_RATE_LIMIT (cluster workers): each holds 1/shares of it. Default 1. */
   rateLimitShares?: number;
+  /**
+   * With GEODATA_METRICS_PORT: "serve" (default) counts requests and serves /metrics on that port;
+   * "collect" only counts (a cluster worker, whose primary serves the workers' sum).
+   */
+  metrics?: "serve" | "collect";
   /** The instant of a request (default the system clock); tests fix it. */
   now?: () => Date;
 }
@@ -47,13 +56,21 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     ...(config.rateLimit ? { rateLimiter: new RateLimiter(config.rateLimit, options.rateLimitShares ?? 1) } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
-  const running = await startServer(app, config, options.accessLogger, logger);
+  const metricsOn = config.metricsPort !== undefined;
+  if (metricsOn) watchDatasets(registry);
+  const running = await startServer(metricsOn ? instrument(app) : app, config, options.accessLogger, logger);
+  let metricsServer: MetricsServer | undefined;
+  if (config.metricsPort !== undefined && (options.metrics ?? "serve") === "serve") {
+    metricsServer = await startMetricsServer(config.metricsPort, config.host, logger);
+  }
   state.shuttingDown = running.isShuttingDown;
   return {
     running,
     registry,
+    ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
     async stop() {
       await running.shutdown();
+      await metricsServer?.close();
       await registry.close();
     },
   };

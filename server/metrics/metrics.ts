@@ -1,0 +1,92 @@
+/**
+ * Prometheus metrics (prom-client, text exposition format): requests by route and status,
+ * latency histograms, 304s (cache hits), every dataset's build and age, and the process's
+ * default metrics, event-loop delay included (nodejs_eventloop_lag_*_seconds, from
+ * perf_hooks.monitorEventLoopDelay).
+ *
+ * The metrics live in prom-client's global registry: under node:cluster, prom-client's
+ * AggregatorRegistry in the primary (clusterMetricsText) asks every worker for exactly that
+ * registry over IPC and sums the counters and histograms. Created once per process.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom-client";
+import type { DatasetRegistry } from "../datasets/registry.ts";
+import type { App } from "../http/app.ts";
+
+export interface HttpMetrics {
+  requests: Counter<"route" | "method" | "status">;
+  duration: Histogram<"route">;
+  notModified: Counter<"route">;
+}
+
+let http: HttpMetrics | undefined;
+let datasets: DatasetRegistry | undefined;
+
+/** The metrics of this process, created (with the default process metrics) on first use. */
+export function processMetrics(): HttpMetrics {
+  if (http) return http;
+  collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 10 });
+  http = {
+    requests: new Counter({ name: "geodata_http_requests_total", help: "Answered requests by route (unknown for paths we do not serve), method and status.", labelNames: ["route", "method", "status"] as const }),
+    duration: new Histogram({
+      name: "geodata_http_request_duration_seconds",
+      help: "Time from the request head to the encoded answer (before the socket write), by route.",
+      labelNames: ["route"] as const,
+      // Lookups take microseconds to a few milliseconds; weather answers tens of milliseconds.
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    }),
+    notModified: new Counter({ name: "geodata_http_not_modified_total", help: "304 answers (the client's ETag was current: a cache hit), by route.", labelNames: ["route"] as const }),
+  };
+  const builtAt = (): Array<{ name: string; status: string; at: number }> =>
+    (datasets?.list() ?? []).map((d) => ({ name: d.name, status: d.status, at: d.builtAt ? Date.parse(d.builtAt) / 1000 : NaN }));
+  new Gauge({
+    name: "geodata_dataset_ready",
+    help: "1 when the dataset is loaded and serving, 0 when missing or invalid; status label says which.",
+    labelNames: ["dataset", "status"] as const,
+    collect() {
+      this.reset();
+      for (const d of builtAt()) this.set({ dataset: d.name, status: d.status }, d.status === "ready" ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "geodata_dataset_built_timestamp_seconds",
+    help: "Build time of the serving release of each dataset (UNIX seconds).",
+    labelNames: ["dataset"] as const,
+    collect() {
+      this.reset();
+      for (const d of builtAt()) if (Number.isFinite(d.at)) this.set({ dataset: d.name }, d.at);
+    },
+  });
+  new Gauge({
+    name: "geodata_dataset_age_seconds",
+    help: "Seconds since the serving release of each dataset was built.",
+    labelNames: ["dataset"] as const,
+    collect() {
+      this.reset();
+      const now = Date.now() / 1000;
+      for (const d of builtAt()) if (Number.isFinite(d.at)) this.set({ dataset: d.name }, Math.max(0, now - d.at));
+    },
+  });
+  return http;
+}
+
+/** The datasets whose releases and ages the gauges report (the service's registry). */
+export function watchDatasets(registry: DatasetRegistry): void {
+  datasets = registry;
+}
+
+/** Wraps the app so that every answer is counted and timed. */
+export function instrument(app: App, metrics: HttpMetrics = processMetrics()): App {
+  return async (req) => {
+    const started = performance.now();
+    const out = await app(req);
+    metrics.requests.inc({ route: out.route, method: req.method === "HEAD" ? "HEAD" : req.method === "GET" ? "GET" : "other", status: String(out.status) });
+    metrics.duration.observe({ route: out.route }, (performance.now() - started) / 1000);
+    if (out.status === 304) metrics.notModified.inc({ route: out.route });
+    return out;
+  };
+}
+
+/** This process's metrics in the text exposition format. */
+export async function metricsText(): Promise<{ contentType: string; body: string }> {
+  return { contentType: register.contentType, body: await register.metrics() };
+}

@@ -1,0 +1,67 @@
+/**
+ * The metrics listener through real sockets: requests by route and status, latency histograms,
+ * 304s, dataset gauges and event-loop delay in the Prometheus text format, parsed back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { startTestServer, type TestServer } from "../../helpers/server.ts";
+
+/** The value of one sample line (`name{labels} value`), or undefined. */
+function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(name + "{") && line.split(" ")[0] !== name) continue;
+    const m = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const have = Object.fromEntries([...(m[2] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
+    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(m[3]);
+  }
+  return undefined;
+}
+
+describe("metrics", () => {
+  let server: TestServer;
+  let metricsUrl: string;
+  beforeAll(async () => {
+    server = await startTestServer({ dataDir: await ensureDefaultData(["elevation"]), env: { GEODATA_METRICS_PORT: "0" } });
+    metricsUrl = `http://127.0.0.1:${server.service.metricsPort}/metrics`;
+  }, 600_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("counts requests by route and status, times them, counts 304s", async () => {
+    const before = await (await fetch(metricsUrl)).text();
+    const okBefore = sample(before, "geodata_http_requests_total", { route: "/elevation/point/2/json", status: "200" }) ?? 0;
+    const first = await server.get("/elevation/point/2/json?lat=0.5&lon=10.5");
+    await first.text();
+    const again = await server.get("/elevation/point/2/json?lat=0.5&lon=10.5", { headers: { "If-None-Match": first.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+    const bad = await server.get("/elevation/point/2/json?lat=100&lon=0");
+    await bad.text();
+
+    const res = await fetch(metricsUrl);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    expect(sample(text, "geodata_http_requests_total", { route: "/elevation/point/2/json", status: "200" })).toBe(okBefore + 1);
+    expect(sample(text, "geodata_http_requests_total", { route: "/elevation/point/2/json", status: "304" })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "geodata_http_requests_total", { route: "/elevation/point/2/json", status: "400" })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "geodata_http_not_modified_total", { route: "/elevation/point/2/json" })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "geodata_http_request_duration_seconds_count", { route: "/elevation/point/2/json" })).toBeGreaterThanOrEqual(3);
+    expect(sample(text, "geodata_http_request_duration_seconds_bucket", { route: "/elevation/point/2/json", le: "+Inf" })).toBeGreaterThanOrEqual(3);
+  });
+
+  it("reports datasets (ready, build time, age) and event-loop delay", async () => {
+    const text = await (await fetch(metricsUrl)).text();
+    expect(sample(text, "geodata_dataset_ready", { dataset: "elevation", status: "ready" })).toBe(1);
+    const built = sample(text, "geodata_dataset_built_timestamp_seconds", { dataset: "elevation" })!;
+    const health = (await (await server.get("/health")).json()) as { content: { datasets: Array<{ name: string; builtAt?: string }> } };
+    const builtAt = health.content.datasets.find((d) => d.name === "elevation")!.builtAt!;
+    expect(built).toBeCloseTo(Date.parse(builtAt) / 1000, 3);
+    expect(sample(text, "geodata_dataset_age_seconds", { dataset: "elevation" })).toBeGreaterThan(0);
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \S+$/m);
+  });
+
+  it("serves only /metrics", async () => {
+    expect((await fetch(metricsUrl.replace("/metrics", "/health"))).status).toBe(404);
+  });
+});
