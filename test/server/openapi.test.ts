@@ -2,6 +2,7 @@
  * The OpenAPI document: valid OpenAPI 3.1 (checked by an independent validator), the eight paths
  * with GET and HEAD, and every decision of server/openapi/decisions.ts also written in README.md.
  */
+import { SLOT_MEMBERS, withReadmeMembers } from "../../server/weather/members.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -37,5 +38,11 @@ describe("OpenAPI document", () => {
     const readme = readFileSync(path.join(PROJECT_ROOT, "README.md"), "utf8");
     for (const d of DECISIONS) expect(doc.info.description).toContain(`**${d.topic}**: ${d.decision}`);
     expect(withReadmeDecisions(readme) === readme, "README.md decisions differ from server/openapi/decisions.ts: run npm run docs").toBe(true);
+  });
+
+  it("describes every weather slot member, and README.md carries the same table (npm run docs)", () => {
+    const readme = readFileSync(path.join(PROJECT_ROOT, "README.md"), "utf8");
+    for (const m of SLOT_MEMBERS) expect((doc.paths["/weather/point/2/json"]!.get! as { description?: string }).description).toContain(`| \`${m.member}\` | ${m.unit} |`);
+    expect(withReadmeMembers(readme) === readme, "README.md weather members differ from server/weather/members.ts: run npm run docs").toBe(true);
   });
 });

@@ -68,9 +68,12 @@ export function expectSlotShape(slot: unknown, where = "slot"): void {
 }
 
 /** The slots of a `[{date: [{time: slot}]}]` section, with their date and time, checking the grouping. */
-export function slotsOf(days: unknown): { date: string; time: string; slot: Obj }[] {
+// JSON read back from the server: callers reach members by the spec's names.
+type JsonSlot = Record<string, any>;
+
+export function slotsOf(days: unknown): { date: string; time: string; slot: JsonSlot }[] {
   expect(Array.isArray(days)).toBe(true);
-  const out: { date: string; time: string; slot: Obj }[] = [];
+  const out: { date: string; time: string; slot: JsonSlot }[] = [];
   for (const day of days as Obj[]) {
     const keys = Object.keys(day);
     expect(keys).toHaveLength(1);
@@ -79,7 +82,7 @@ export function slotsOf(days: unknown): { date: string; time: string; slot: Obj 
       const times = Object.keys(entry);
       expect(times).toHaveLength(1);
       expect(times[0]).toMatch(/^\d{2}:\d{2}$/);
-      out.push({ date: keys[0]!, time: times[0]!, slot: entry[times[0]!] as Obj });
+      out.push({ date: keys[0]!, time: times[0]!, slot: entry[times[0]!] as JsonSlot });
     }
   }
   return out;
