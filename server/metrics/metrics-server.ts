@@ -6,7 +6,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { AggregatorRegistry } from "prom-client";
+import { AggregatorRegistry, type PrometheusContentType } from "prom-client";
 import type { Logger } from "../../datasets/common/log.ts";
 import { metricsText } from "./metrics.ts";
 
@@ -17,11 +17,11 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-let aggregator: AggregatorRegistry | undefined;
+let aggregator: AggregatorRegistry<PrometheusContentType> | undefined;
 
 /** For the cluster primary: every worker's metrics, summed. */
 export const clusterMetricsText: MetricsSource = async () => {
-  aggregator ??= new AggregatorRegistry();
+  aggregator ??= new AggregatorRegistry<PrometheusContentType>();
   return { contentType: aggregator.contentType, body: await aggregator.clusterMetrics() };
 };
 
