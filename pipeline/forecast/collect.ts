@@ -77,7 +77,7 @@ export function endHourFilter(domain: ModelDomain, steps: readonly number[]): (s
 
 /** Reads the wanted chunks of one file: ranges from the inventory, or the whole file. */
 async function chunksOf(file: string, o: CollectOptions, accept: (start: number | undefined, end: number | undefined) => boolean): Promise<Chunk[]> {
-  const inventory = await o.source.inventory(file);
+  const inventory = await o.source.inventory(file, o.domain.inventoryFormat);
   const name = o.source.locate(file);
   if (!inventory) {
     const bytes = await o.source.whole(file);
@@ -118,7 +118,7 @@ export async function collectFields(o: CollectOptions): Promise<CollectResult> {
       for (const f of chunk.fields) {
         const v = variableOfField(o.domain.variables, f);
         if (v === undefined || !accept(f.startHour, f.endHour) || (o.wantRun && !o.wantRun(f.referenceTime))) continue;
-        // A packing we do not decode (JPEG 2000, PNG, CCSDS) loses this field, not the run: the
+        // A packing we do not decode (PNG, IEEE, spectral) loses this field, not the run: the
         // variable is absent where it has no other field, and the log names the template.
         if (f.unsupported) {
           unsupported.push(`${chunk.name} message ${f.index}: ${f.unsupported}`);
@@ -149,6 +149,9 @@ export async function collectFields(o: CollectOptions): Promise<CollectResult> {
           }
         }
         const values = o.codec.decode(chunk.bytes, f, chunk.name);
+        // Into the vocabulary's unit (ECMWF: tp in m, cloud cover as a fraction).
+        const factor = o.domain.variables[v]!.factor;
+        if (factor !== undefined) for (let i = 0; i < values.length; i++) values[i] = values[i]! * factor;
         // Sub-grids of one field (Alaska: both sides of 180 degrees) are pasted into one array.
         const target = o.store.has(key) ? o.store.band(key, 0, cells).slice() : new Float32Array(cells).fill(NaN);
         pasteValues(placement, values, target);

@@ -12,6 +12,7 @@ import { writeFileAtomic } from "../../datasets/artifact/atomic-write.ts";
 import { MissingInputError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
 import { HttpFetchError, fetchWithRetry } from "../common/http-fetch.ts";
+import { ecmwfIndexPath, parseEcmwfIndex } from "./ecmwf-index.ts";
 import { parseInventory, type InventoryEntry } from "./inventory.ts";
 import type { ByteRange } from "./ranges.ts";
 
@@ -29,11 +30,22 @@ export interface GribSource {
   /** Human-readable location of a file (URL or path), for metadata and errors. */
   locate(file: string): string;
   exists(file: string): Promise<boolean>;
-  /** The file's `.idx` inventory, or undefined when it has none. */
-  inventory(file: string): Promise<InventoryEntry[] | undefined>;
+  /** The file's inventory (`.idx` beside it, or ECMWF's `.index`), or undefined when it has none. */
+  inventory(file: string, format?: InventoryFormat): Promise<InventoryEntry[] | undefined>;
   range(file: string, range: ByteRange): Promise<Uint8Array>;
   whole(file: string): Promise<Uint8Array>;
   stats: TransferStats;
+}
+
+/** wgrib2 `.idx` (NOAA) or ECMWF open data `.index` (JSON lines with `_offset`/`_length`). */
+export type InventoryFormat = "wgrib2-idx" | "ecmwf-index";
+
+function inventoryFile(file: string, format: InventoryFormat): string {
+  return format === "ecmwf-index" ? ecmwfIndexPath(file) : `${file}.idx`;
+}
+
+function parseAny(text: string, where: string, format: InventoryFormat): InventoryEntry[] {
+  return format === "ecmwf-index" ? parseEcmwfIndex(text, where) : parseInventory(text, where);
 }
 
 export interface HttpSourceOptions {
@@ -76,10 +88,10 @@ export function localSource(dirs: readonly string[]): GribSource {
     stats,
     locate: (file) => resolved.get(file) ?? path.resolve(dirs[0]!, file),
     exists: async (file) => (await find(file)) !== undefined,
-    async inventory(file) {
-      const p = await need(file);
+    async inventory(file, format = "wgrib2-idx") {
+      const p = inventoryFile(await need(file), format);
       try {
-        return parseInventory(await fs.readFile(`${p}.idx`, "utf8"), `${p}.idx`);
+        return parseAny(await fs.readFile(p, "utf8"), p, format);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
         throw err;
@@ -146,11 +158,11 @@ export function httpSource(base: string, options: HttpSourceOptions): GribSource
         return false;
       }
     },
-    async inventory(file) {
-      const u = `${url(file)}.idx`;
+    async inventory(file, format = "wgrib2-idx") {
+      const u = url(inventoryFile(file, format));
       try {
         const bytes = await cached(cacheName(u, ".idx"), () => fetchWithRetry(u, fetchOptions));
-        return parseInventory(Buffer.from(bytes).toString("utf8"), u);
+        return parseAny(Buffer.from(bytes).toString("utf8"), u, format);
       } catch (err) {
         if (err instanceof HttpFetchError && err.status === 404) return undefined;
         throw err;

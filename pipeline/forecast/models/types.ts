@@ -43,6 +43,8 @@ export interface ModelVariable {
   inventory: InventorySelector;
   /** Storage resolution overriding the vocabulary's. */
   scale?: number;
+  /** Multiplies decoded values into the vocabulary's unit (ECMWF tp in m: 1000; fractions: 100). */
+  factor?: number;
 }
 
 /** One input file of a run, relative to the source (a directory or a base URL). */
@@ -68,5 +70,14 @@ export interface ModelDomain {
   needsRun: boolean;
   /** Upstream base URL for `--source upstream`. */
   upstream?: string;
+  /** Inventory beside each file: wgrib2 `.idx` (default) or ECMWF's `.index`. */
+  inventoryFormat?: "wgrib2-idx" | "ecmwf-index";
+  /**
+   * Who publishes the data and under which licence, with the attribution text users must see
+   * (README, docs/forecast.md, /health).
+   */
+  licence?: { provider: string; name: string; attribution: string };
+  /** Vocabulary variables this model does not publish (recorded, never filled from elsewhere). */
+  absent?: string[];
   variables: ModelVariable[];
 }

@@ -1,0 +1,31 @@
+/**
+ * ECCC GDPS, the Canadian global GEM model (`cmc-gdps`), 0.15 degree lat/lon: one GRIB2 file per
+ * variable and step, `HH/FFF/CMC_glb_<VAR>_<LEVELTYPE>_<LEVEL>_latlon.15x.15_YYYYMMDDHH_PFFF.grib2`
+ * on the MSC Datamart tree (`model_gem_global/15km/grib2/lat_lon/`). No inventory: each file is
+ * one field, fetched whole. JPEG 2000 packing (GRIB2 5.40). Runs 00 and 12 to 240 h, 3-hourly.
+ * Licence: Environment and Climate Change Canada Data Servers End-use Licence.
+ */
+import { latLonGrid, pad, range } from "../steps.ts";
+import type { ModelDomain } from "../types.ts";
+import { CMC_ABSENT, CMC_VARIABLES } from "./variables.ts";
+
+export const ECCC_ATTRIBUTION = "Contains information licensed under the Environment and Climate Change Canada Data Servers End-use Licence (Data Source: Environment and Climate Change Canada).";
+
+export const CMC_GDPS: ModelDomain = {
+  id: "cmc-gdps",
+  description: "ECCC GDPS (GEM global) 0.15 degree lat/lon, 2 runs a day",
+  grid: latLonGrid(-90, -180, 0.15, 0.15, 1201, 2400),
+  runHours: [0, 12],
+  steps: range(0, 240, 3),
+  needsRun: true,
+  upstream: "https://dd.weather.gc.ca/model_gem_global/15km/grib2/lat_lon/",
+  files(run, wanted) {
+    if (!run) throw new Error("cmc-gdps: a run time is needed");
+    const stamp = `${run.getUTCFullYear()}${pad(run.getUTCMonth() + 1, 2)}${pad(run.getUTCDate(), 2)}${pad(run.getUTCHours(), 2)}`;
+    const hh = pad(run.getUTCHours(), 2);
+    return wanted.flatMap((h) => CMC_VARIABLES.map((c) => ({ path: `${hh}/${pad(h, 3)}/CMC_glb_${c.token}_latlon.15x.15_${stamp}_P${pad(h, 3)}.grib2` })));
+  },
+  variables: CMC_VARIABLES.map((c) => c.variable),
+  absent: [...CMC_ABSENT],
+  licence: { provider: "Environment and Climate Change Canada (ECCC)", name: "Environment and Climate Change Canada Data Servers End-use Licence", attribution: ECCC_ATTRIBUTION },
+};
