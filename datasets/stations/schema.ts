@@ -59,6 +59,17 @@ export const STORED_COLUMNS = ["report_type", "correction", "raw", "source", "un
 
 export const SELECT_STORED_OBSERVATIONS = `SELECT ${[...OBSERVATION_COLUMNS, ...STORED_COLUMNS].join(", ")} FROM observations`;
 
+/**
+ * The decoded observations as published beside the artifact for other tools (stations/
+ * observations.parquet and .arrow, see FORMAT.md): every column of `observations`, ordered.
+ */
+/** File name (without extension) of the exports, in the artifact's directory. */
+export const OBSERVATIONS_EXPORT_BASE = "observations";
+
+export const SELECT_OBSERVATIONS_EXPORT = `SELECT kind, station, timestamp, report_type, correction, wid, visibility, temperature,
+  cloud_cover, cloud_high, cloud_middle, cloud_low, precipitation, precipitation_convective, raw, source, unread
+  FROM observations ORDER BY kind, station, timestamp`;
+
 /** The record of a row whose first columns are OBSERVATION_COLUMNS; a NULL leaves its member out. */
 export function recordOfRow(row: readonly unknown[]): StationObservationRecord {
   const v = (c: keyof typeof COLUMN): unknown => row[COLUMN[c]];

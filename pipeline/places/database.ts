@@ -83,6 +83,15 @@ export async function loadDatabase(
   })} n SEMI JOIN places p ON n.geonameid = p.geonameid`);
 }
 
+/**
+ * The cleaned gazetteer as published beside the artifacts for other tools (places/gazetteer.parquet
+ * and .arrow, see datasets/places/FORMAT.md): every place kept, by GeoNames id.
+ */
+export const GAZETTEER_EXPORT = `SELECT geonameid, name, asciiname, latitude, longitude, feature_class, feature_code,
+  country_code, cc2, admin1_code, admin2_code, admin3_code, admin4_code, population, elevation, dem, timezone,
+  modification_date, importance, rank
+  FROM places ORDER BY geonameid`;
+
 /** Rows of the index's places section, in rank order. */
 export const PLACES_IN_RANK_ORDER = `SELECT geonameid, name, latitude, longitude, population, country_index, admin1_index, feature_index, timezone_index, importance
   FROM places ORDER BY rank`;

@@ -19,7 +19,8 @@ import { buildIndex } from "./build-index.ts";
 import { publishIndex } from "./publish-index.ts";
 import type { WrittenPayload } from "../../datasets/places/index-writer.ts";
 import { loadCldrNames } from "./cldr-names.ts";
-import { configureDuckdb, loadDatabase } from "./database.ts";
+import { configureDuckdb, GAZETTEER_EXPORT, loadDatabase } from "./database.ts";
+import { exportTable } from "../common/table-export.ts";
 import { MalformedRows } from "./malformed.ts";
 import { readAdmin1Codes, readCountryInfo } from "./read-tables.ts";
 import { stagePlaces } from "./stage-places.ts";
@@ -171,6 +172,8 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
       };
       await writeDuckdbMeta(conn, { magic: spec.magic, formatVersion: DUCKDB_FORMAT_VERSION, kind: "places-db", sources, counts, extra });
       await conn.run("CHECKPOINT");
+      // The cleaned gazetteer for other tools, beside the artifacts (FORMAT.md).
+      await exportTable(conn, GAZETTEER_EXPORT, path.join(path.dirname(finalIndex), "gazetteer"));
       conn.closeSync();
       instance.closeSync();
       await fs.mkdir(path.dirname(finalDb), { recursive: true });

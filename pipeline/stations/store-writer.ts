@@ -1,6 +1,7 @@
 /**
  * Writes the stations DuckDB artifact: stations, observations, undated reports and the
- * geodata_artifact meta row, into a temporary file renamed into place only when complete.
+ * geodata_artifact meta row, into a temporary file renamed into place only when complete; and
+ * beside it the observations as Parquet and Arrow IPC (stations/observations.parquet, .arrow).
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -10,7 +11,8 @@ import { writeDuckdbMeta } from "../../datasets/artifact/duckdb-meta.ts";
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
 import { DATASETS } from "../../datasets/catalog.ts";
 import type { StoredObservation } from "../../datasets/stations/record.ts";
-import { CREATE_OBSERVATIONS, CREATE_STATIONS, CREATE_UNDATED, type StationMeta } from "../../datasets/stations/schema.ts";
+import { CREATE_OBSERVATIONS, CREATE_STATIONS, CREATE_UNDATED, OBSERVATIONS_EXPORT_BASE, SELECT_OBSERVATIONS_EXPORT, type StationMeta } from "../../datasets/stations/schema.ts";
+import { exportTable } from "../common/table-export.ts";
 
 export interface UndatedReport {
   kind: string;
@@ -113,6 +115,8 @@ export async function writeStationStore(finalPath: string, content: StoreContent
         extra: content.extra,
       });
       await conn.run("CHECKPOINT");
+      // The decoded observations for other tools, beside the artifact (FORMAT.md).
+      await exportTable(conn, SELECT_OBSERVATIONS_EXPORT, path.join(path.dirname(finalPath), OBSERVATIONS_EXPORT_BASE));
     } finally {
       conn.closeSync();
     }
