@@ -215,15 +215,19 @@ console.log(`hijack cases: ${passed}/${hijacks.length}`);
 for (const { q } of queries) data.search(q, 10, 0);
 const wall: number[] = [];
 const cpu: number[] = [];
+const cpuByKind = new Map<Kind, number[]>();
 for (let round = 0; round < 3; round++) {
-  for (const { q } of queries) {
+  for (const { kind, q } of queries) {
     const c = process.cpuUsage();
     const s = process.hrtime.bigint();
     data.search(q, 10, 0);
     wall.push(Number(process.hrtime.bigint() - s) / 1000);
     const used = process.cpuUsage(c);
     cpu.push(used.user + used.system);
+    cpuByKind.set(kind, cpuByKind.get(kind) ?? []);
+    cpuByKind.get(kind)!.push(used.user + used.system);
   }
 }
 const at = (list: number[], p: number): string => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))]!.toFixed(0);
 console.log(`latency over ${wall.length} searches (limit 10): wall p50 ${at(wall, 0.5)} µs, p99 ${at(wall, 0.99)} µs; CPU p50 ${at(cpu, 0.5)} µs, p99 ${at(cpu, 0.99)} µs, max ${at(cpu, 1)} µs`);
+console.log(`CPU p50 / p99 by class: ${KINDS.map((k) => `${k} ${at(cpuByKind.get(k)!, 0.5)} / ${at(cpuByKind.get(k)!, 0.99)} µs`).join(", ")}`);

@@ -23,10 +23,12 @@ const DESCRIPTION = `Forward geocoding over the GeoNames gazetteer (the embedded
   A qualifier that names several things (CA: Canada and California) accepts any of them. When a part after a comma is not a known qualifier the whole text is
   searched as one name. Without a comma, when the whole text matches nothing, its trailing words
   are tried as a qualifier ("Paris France", "Portland Oregon").
-- **Order**: by tier, then by a static importance: log10(population + 1) plus a bonus for capitals
-  (PPLC +2) and administrative seats (PPLA +1, PPLA2 +0.5, ...), ties broken by GeoNames id;
-  among exact matches a place whose own name is the query gets +1 over one matched by an
-  alternate name ("Dili" finds Timor-Leste's capital before Delhi).
+- **Order**: one score per place, in orders of magnitude of population: log10(population + 1)
+  minus a match penalty: 0 for the place's own (GeoNames or ASCII) name, 1.5 for an alternate
+  name (2 when another place is called so: "Victoria" finds Victoria before Hong Kong), 1.5 for a
+  prefix of its own name (so "Lago" completes to Lagos before a village called Lago), 3.5 for a
+  prefix of an alternate name, 2 for a one-edit typo (3 for two); exact own-name matches add a
+  small capital/seat bonus (PPLC +0.3, PPLA +0.2, ...); ties by importance, then GeoNames id.
   The order is total and deterministic, so paging with \`offset\` never repeats or skips a place.
 - **total** is the number of distinct places matching the query (all tiers), whatever
   \`limit\` and \`offset\` are. \`limit\` defaults to ${LIMIT_DEFAULT} (maximum ${LIMIT_MAX});

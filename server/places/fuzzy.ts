@@ -31,8 +31,11 @@ export class FuzzyMatcher {
     this.touched = new Uint32Array(index.fuzzyKeys.length);
   }
 
-  /** Calls `out` with each key index within `maxEdits` of the folded query. */
-  match(query: string, queryLength: number, maxEdits: number, out: (keyIndex: number) => void): void {
+  /**
+   * Calls `out` with each key index within `maxEdits` of the folded query and its distance (1 when
+   * within one edit, else `maxEdits`; the exact key itself may come with 1).
+   */
+  match(query: string, queryLength: number, maxEdits: number, out: (keyIndex: number, edits: number) => void): void {
     this.qcp = codePoints(query);
     this.maxEdits = maxEdits;
     for (const c of this.qcp) this.bag[c & 255]!++;
@@ -89,7 +92,7 @@ export class FuzzyMatcher {
     if (this.state[f]! < s) this.state[f] = s;
   }
 
-  private verify(f: number, out: (keyIndex: number) => void): void {
+  private verify(f: number, out: (keyIndex: number, edits: number) => void): void {
     if (this.state[f] === DONE) return;
     this.setState(f, DONE);
     const ix = this.index;
@@ -97,7 +100,8 @@ export class FuzzyMatcher {
     if (d > this.maxEdits || d < -this.maxEdits) return;
     const k = ix.fuzzyKeys[f]!;
     const m = decodeCodePoints(ix.keyBytes, ix.keyOffsets[k]!, ix.keyOffsets[k + 1]!, this.candidate);
-    if (this.bagDistanceWithin(m) && this.distance.within(this.qcp, this.qcp.length, this.candidate, m, this.maxEdits)) out(k);
+    if (!this.bagDistanceWithin(m) || !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, this.maxEdits)) return;
+    out(k, this.maxEdits > 1 && !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, 1) ? this.maxEdits : 1);
   }
 
   /**

@@ -10,25 +10,16 @@
  * comma is not a known qualifier, the whole text is searched as one name ("Washington, D.C."
  * also resolves: "dc" is the admin-1 code). Without a comma, when the whole text matches nothing,
  * its trailing words are tried as a qualifier ("Paris France", "Portland Oregon").
- * Order: tier (exact > exact on a weak name > prefix > fuzzy), then rank (the place index, which
- * is importance order with ties by GeoNames id): a total order, so offset paging never repeats
- * or skips. `total` counts every matching place.
+ * Order: by score, ties by rank (server/places/ranking.ts): match kind (own name, alternate name,
+ * prefix, typo) and importance (population, capital/seat, feature) in one number; a total order,
+ * so offset paging never repeats or skips. `total` counts every matching place.
  */
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
 import { POSTING_SHIFT, PRIMARY_BIT, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
-import { importanceOf } from "../../datasets/places/importance.ts";
+import { featureMalus, populationScore, seatBonus } from "../../datasets/places/importance.ts";
 import { FuzzyMatcher } from "./fuzzy.ts";
-
-export const Tier = { exactPrimary: 5, exact: 4, exactWeak: 3, prefix: 2, fuzzy: 1 } as const;
-/**
- * Result groups, best first. Inside the exact group, places are ordered by importance plus
- * PRIMARY_NAME_BONUS when the query is the place's own name (so "Dili" is Timor-Leste's capital
- * before Delhi, one of whose alternate names is Dili); inside the other groups by rank.
- */
-const GROUPS: readonly (readonly number[])[] = [[Tier.exactPrimary, Tier.exact], [Tier.exactWeak], [Tier.prefix], [Tier.fuzzy]];
-/** One order of magnitude of population. */
-export const PRIMARY_NAME_BONUS = 1;
+import { MatchPenalty } from "./ranking.ts";
 
 export interface SearchPage {
   total: number;
@@ -44,29 +35,33 @@ interface ParsedQuery {
 const encoder = new TextEncoder();
 
 export class PlaceSearch {
-  private readonly tierOf: Uint8Array;
+  /** Best score of each touched place of the current query (NaN: not touched). */
+  private readonly scoreOf: Float64Array;
   private readonly touched: Uint32Array;
   private touchedCount = 0;
-  private readonly tierCounts = new Uint32Array(6);
-  /** importanceOf(class, code, 0) per feature index: importance = log10(pop + 1) + this. */
-  private readonly featureImportance: Float64Array;
+  /** Per feature index: the capital/seat bonus (datasets/places/importance.ts). */
+  private readonly featureSeat: Float64Array;
+  /** Per place: log10(population + 1) - feature malus, computed once (4 bytes a place). */
+  private readonly baseScore: Float32Array;
   private readonly fuzzy: FuzzyMatcher;
   private readonly qualifierByKey: Map<string, QualifierEntry>;
   /** Per qualifier of the current query: membership of each country and admin-1 index. */
   private filter: { countries: Uint8Array; admin1: Uint8Array }[] = [];
 
   constructor(private readonly index: PlacesIndex) {
-    this.tierOf = new Uint8Array(index.placeCount);
+    this.scoreOf = new Float64Array(index.placeCount).fill(Number.NaN);
     this.touched = new Uint32Array(index.placeCount);
     this.fuzzy = new FuzzyMatcher(index);
     this.qualifierByKey = new Map(index.tables.qualifiers.map((q) => [q.key, q]));
-    this.featureImportance = Float64Array.from(index.tables.features, (f) => importanceOf(f.featureClass, f.featureCode, 0));
+    this.featureSeat = Float64Array.from(index.tables.features, (f) => seatBonus(f.featureCode));
+    const malus = Float64Array.from(index.tables.features, (f) => featureMalus(f.featureClass, f.featureCode));
+    this.baseScore = new Float32Array(index.placeCount);
+    for (let p = 0; p < index.placeCount; p++) this.baseScore[p] = populationScore(index.population[p]!) - (malus[index.feature[p]!] ?? 0);
   }
 
-  /** The same importance the pipeline ranked by (population clamped to uint32). */
-  private importance(place: number): number {
-    const f = this.index.feature[place]!;
-    return Math.log10(this.index.population[place]! + 1) + (this.featureImportance[f] ?? 0);
+  /** log10(population + 1) - feature malus (population clamped to uint32, as stored). */
+  private base(place: number): number {
+    return this.baseScore[place]!;
   }
 
   /** Splits "name, qualifier, ..." and resolves the qualifiers (see the module comment). */
@@ -135,33 +130,50 @@ export class PlaceSearch {
     return true;
   }
 
-  private mark(place: number, tier: number): void {
-    const current = this.tierOf[place]!;
-    if (current >= tier) return;
-    if (this.filter.length > 0 && !this.passes(place)) return;
-    if (current === 0) this.touched[this.touchedCount++] = place;
-    else this.tierCounts[current]!--;
-    this.tierOf[place] = tier;
-    this.tierCounts[tier]!++;
+  private mark(place: number, score: number): void {
+    const current = this.scoreOf[place]!;
+    if (current >= score) return;
+    if (current !== current) {
+      // NaN: first match of this place.
+      if (this.filter.length > 0 && !this.passes(place)) return;
+      this.touched[this.touchedCount++] = place;
+    }
+    this.scoreOf[place] = score;
   }
 
   private markExact(k: number): void {
     const ix = this.index;
+    const start = ix.postingOffsets[k]!;
     const end = ix.postingOffsets[k + 1]!;
-    for (let p = ix.postingOffsets[k]!; p < end; p++) {
+    // An alternate name that is also some place's own name is ambiguous: it counts less.
+    let shared = 0;
+    for (let p = start; p < end; p++) {
+      if ((ix.postings[p]! & PRIMARY_BIT) !== 0) {
+        shared = MatchPenalty.sharedAlternate;
+        break;
+      }
+    }
+    for (let p = start; p < end; p++) {
       const posting = ix.postings[p]!;
-      const tier = (posting & WEAK_BIT) !== 0 ? Tier.exactWeak : (posting & PRIMARY_BIT) !== 0 ? Tier.exactPrimary : Tier.exact;
-      this.mark(posting >>> POSTING_SHIFT, tier);
+      const place = posting >>> POSTING_SHIFT;
+      let score: number;
+      if ((posting & PRIMARY_BIT) !== 0) score = this.base(place) + (this.featureSeat[ix.feature[place]!] ?? 0) - MatchPenalty.own;
+      else score = this.base(place) - ((posting & WEAK_BIT) !== 0 ? MatchPenalty.weak : MatchPenalty.alternate) - shared;
+      this.mark(place, score);
     }
   }
 
   /** Typo matches count only for places whose main or ASCII name the key is. */
-  private markPrimaryPostings(k: number): void {
+  private markPrimaryPostings(k: number, edits: number): void {
     const ix = this.index;
+    const penalty = edits <= 1 ? MatchPenalty.typo1 : MatchPenalty.typo2;
     const end = ix.postingOffsets[k + 1]!;
     for (let p = ix.postingOffsets[k]!; p < end; p++) {
       const posting = ix.postings[p]!;
-      if ((posting & PRIMARY_BIT) !== 0) this.mark(posting >>> POSTING_SHIFT, Tier.fuzzy);
+      if ((posting & PRIMARY_BIT) !== 0) {
+        const place = posting >>> POSTING_SHIFT;
+        this.mark(place, this.base(place) - penalty);
+      }
     }
   }
 
@@ -182,90 +194,47 @@ export class PlaceSearch {
     const postingsEnd = ix.postingOffsets[end]!;
     for (let p = ix.postingOffsets[k]!; p < postingsEnd; p++) {
       const posting = ix.postings[p]!;
-      if ((posting & WEAK_BIT) === 0) this.mark(posting >>> POSTING_SHIFT, Tier.prefix);
+      if ((posting & WEAK_BIT) !== 0) continue;
+      const place = posting >>> POSTING_SHIFT;
+      this.mark(place, this.base(place) - ((posting & PRIMARY_BIT) !== 0 ? MatchPenalty.ownPrefix : MatchPenalty.alternatePrefix));
     }
     const length = codePointLength(key);
     const edits = allowedEdits(length);
-    if (edits > 0) this.fuzzy.match(key, length, edits, (fk) => this.markPrimaryPostings(fk));
+    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d) => this.markPrimaryPostings(fk, d));
   }
 
+  /** The page [offset, offset + limit) of the matches by score (descending), ties by rank. */
   private page(limit: number, offset: number): SearchPage {
     const total = this.touchedCount;
-    const places: number[] = [];
-    let skip = offset;
-    for (const group of GROUPS) {
-      if (places.length >= limit) break;
-      const size = group.reduce((n, t) => n + this.tierCounts[t]!, 0);
-      if (skip >= size) {
-        skip -= size;
-        continue;
-      }
-      const need = skip + (limit - places.length);
-      const sorted = group.length === 1 ? this.sortedTier(group[0]!, size, need) : this.sortedExact(size, need);
-      for (let i = skip; i < sorted.length && places.length < limit; i++) places.push(sorted[i]!);
-      skip = 0;
-    }
-    return { total, places };
-  }
-
-  /** The first `need` exact matches: importance (+ bonus for the place's own name), then rank. */
-  private sortedExact(size: number, need: number): Uint32Array {
-    const all = new Uint32Array(size);
-    const score = new Float64Array(size);
-    let j = 0;
-    for (let t = 0; t < this.touchedCount; t++) {
-      const p = this.touched[t]!;
-      const tier = this.tierOf[p]!;
-      if (tier !== Tier.exactPrimary && tier !== Tier.exact) continue;
-      all[j] = p;
-      score[j] = this.importance(p) + (tier === Tier.exactPrimary ? PRIMARY_NAME_BONUS : 0);
-      j++;
-    }
-    const order = Array.from({ length: size }, (_, i) => i).sort((a, b) => score[b]! - score[a]! || all[a]! - all[b]!);
-    return Uint32Array.from(order.slice(0, Math.min(size, need)), (i) => all[i]!);
-  }
-
-  /** The first `need` places of a tier in rank order. */
-  private sortedTier(tier: number, size: number, need: number): Uint32Array {
-    const n = this.index.placeCount;
-    const count = Math.min(size, need);
-    const out = new Uint32Array(count);
-    if (size * 16 > n) {
-      // A large tier: scanning the tier bytes in place order beats sorting.
-      let j = 0;
-      for (let p = 0; p < n && j < count; p++) if (this.tierOf[p] === tier) out[j++] = p;
-      return out;
-    }
-    if (count <= 64 && count * 8 < size) {
-      // Few wanted from many: keep the `count` smallest in a sorted buffer (one pass).
+    const need = Math.min(total, offset + limit);
+    if (offset >= need) return { total, places: [] };
+    const { scoreOf, touched } = this;
+    const before = (a: number, b: number): boolean => scoreOf[a]! > scoreOf[b]! || (scoreOf[a] === scoreOf[b] && a < b);
+    let best: Uint32Array;
+    if (need <= 64 && need * 8 < total) {
+      // Few wanted from many: keep the `need` best in a sorted buffer (one pass).
+      best = new Uint32Array(need);
       let filled = 0;
-      for (let t = 0; t < this.touchedCount; t++) {
-        const p = this.touched[t]!;
-        if (this.tierOf[p] !== tier) continue;
-        if (filled === count && p >= out[count - 1]!) continue;
-        let i = filled < count ? filled++ : count - 1;
-        while (i > 0 && out[i - 1]! > p) {
-          out[i] = out[i - 1]!;
+      for (let t = 0; t < total; t++) {
+        const p = touched[t]!;
+        if (filled === need && !before(p, best[need - 1]!)) continue;
+        let i = filled < need ? filled++ : need - 1;
+        while (i > 0 && before(p, best[i - 1]!)) {
+          best[i] = best[i - 1]!;
           i--;
         }
-        out[i] = p;
+        best[i] = p;
       }
-      return out;
+    } else {
+      best = touched.slice(0, total);
+      best.sort((a, b) => scoreOf[b]! - scoreOf[a]! || a - b);
     }
-    const all = new Uint32Array(size);
-    let j = 0;
-    for (let t = 0; t < this.touchedCount; t++) {
-      const p = this.touched[t]!;
-      if (this.tierOf[p] === tier) all[j++] = p;
-    }
-    all.sort();
-    return all.subarray(0, count);
+    return { total, places: Array.from(best.subarray(offset, need)) };
   }
 
   private reset(): void {
-    for (let t = 0; t < this.touchedCount; t++) this.tierOf[this.touched[t]!] = 0;
+    for (let t = 0; t < this.touchedCount; t++) this.scoreOf[this.touched[t]!] = Number.NaN;
     this.touchedCount = 0;
-    this.tierCounts.fill(0);
     this.filter = [];
   }
 }
