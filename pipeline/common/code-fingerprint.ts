@@ -10,7 +10,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
 
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g;
+/** `from "x"`, `import("x")`, `import "x"` and `require("x")` (packages loaded through createRequire). */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)["']([^"']+)["']/g;
 
 /** Package name of a bare specifier (`@scope/name/sub` -> `@scope/name`), or undefined for node: builtins. */
 function packageName(spec: string): string | undefined {

@@ -30,6 +30,8 @@ describe("step modules", () => {
     expect(stations.packages).toContain("@duckdb/node-api");
     const forecast = importClosure(path.join(PROJECT_ROOT, STEP_MODULES.forecast!));
     expect(rel(forecast.files).some((f) => f.startsWith("pipeline/grib/"))).toBe(true);
+    // Packages loaded with createRequire count too (the admin step reads geo-tz's geobuf data).
+    expect(importClosure(path.join(PROJECT_ROOT, STEP_MODULES.admin!)).packages).toEqual(expect.arrayContaining(["geobuf", "pbf"]));
     expect(rel(forecast.files)).not.toContain("pipeline/stations/synop/decode.ts");
   });
 });
