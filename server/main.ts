@@ -2,6 +2,7 @@
  * Serves the API from the artifacts in GEODATA_DATA_DIR. With no GEODATA_API_KEYS, a random key
  * is generated for this run and printed (never a fixed default key).
  */
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { readConfig } from "../datasets/common/config.ts";
 import { createLogger } from "../datasets/common/log.ts";
@@ -17,7 +18,8 @@ if (config.apiKeys.length === 0) {
   config.apiKeys = [generatedKey];
 }
 
-const service = await startService({ config, logger, accessLogger });
+// A cluster worker (server/primary.ts) holds 1/workers of the rate limit.
+const service = await startService({ config, logger, accessLogger, rateLimitShares: cluster.isWorker ? config.workers : 1 });
 const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
 const base = `http://${shownHost}:${service.running.port}`;
 logger.info("listening", { url: base, datasets: service.registry.list().map((d) => `${d.name}:${d.status}`) });

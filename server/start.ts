@@ -5,12 +5,17 @@
  * failed build is reported and the server still starts on whatever artifacts exist: the endpoints
  * whose dataset is missing answer 503 and /health says why.
  *
+ * With GEODATA_WORKERS > 1 (default: the number of cores) the serving is done by node:cluster
+ * workers (server/primary.ts); with 1, by this process.
+ *
  * Compiled, the pipeline runs compiled too (dist/pipeline/cli.js under plain node); from the
  * TypeScript sources (`npx tsx server/start.ts`) it runs through tsx.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readConfig } from "../datasets/common/config.ts";
+import { createLogger } from "../datasets/common/log.ts";
 import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 
 const compiled = import.meta.url.endsWith(".js");
@@ -28,4 +33,11 @@ const built = await run([pipelineCli, "build-default"]);
 if (built !== 0) {
   process.stderr.write(`Building the embedded default failed (exit ${built}); serving the artifacts that exist.\n`);
 }
-await import("./main.ts");
+// GEODATA_WORKERS > 1: a cluster primary forks the workers (each runs main.ts); else serve here.
+const config = readConfig(process.env);
+if (config.workers > 1) {
+  const { runPrimary } = await import("./primary.ts");
+  await runPrimary(config, createLogger({ minLevel: config.logLevel, base: { component: "primary" } }));
+} else {
+  await import("./main.ts");
+}

@@ -3,6 +3,7 @@
  * call `readConfig(process.env)` once and pass the result down; nothing else reads `process.env`.
  * Every variable is documented in README.md ("Configuration") with its default.
  */
+import os from "node:os";
 import path from "node:path";
 import { ConfigError } from "./errors.ts";
 import type { LogLevel } from "./log.ts";
@@ -39,6 +40,8 @@ export interface Config {
   rateLimit?: { requests: number; windowSeconds: number };
   /** Port of the Prometheus metrics listener; undefined = no metrics listener. */
   metricsPort?: number;
+  /** Server processes `npm start` runs (node:cluster workers, server/primary.ts); 1 = no cluster. */
+  workers: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -116,6 +119,7 @@ export function readConfig(env: Env): Config {
     elevationCacheMb: readInt(env, "GEODATA_ELEVATION_CACHE_MB", 256, 1, 65_536),
     stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 10, 1, 365_000),
     forecastKeepRuns: readInt(env, "GEODATA_FORECAST_KEEP_RUNS", 2, 1, 100),
+    workers: readInt(env, "GEODATA_WORKERS", os.availableParallelism(), 1, 256),
     corsOrigins: readCorsOrigins(env),
     rateLimit: readRateLimit(env),
     metricsPort: env.GEODATA_METRICS_PORT?.trim() ? readInt(env, "GEODATA_METRICS_PORT", 0, 0, 65535) : undefined,
