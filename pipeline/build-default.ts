@@ -8,7 +8,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { DATASETS, type DatasetName } from "../datasets/catalog.ts";
+import { DATASETS } from "../datasets/catalog.ts";
 import type { Config } from "../datasets/common/config.ts";
 import type { Logger } from "../datasets/common/log.ts";
 import { sha256File } from "../datasets/artifact/source-info.ts";
@@ -84,9 +84,4 @@ export async function buildDefault(config: Config, logger: Logger, options: Buil
     ran.push(step.name);
   }
   return ran;
-}
-
-/** The step that builds a dataset. */
-export function stepOfDataset(name: DatasetName): string {
-  return DATASETS[name].step;
 }

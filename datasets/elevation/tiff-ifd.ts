@@ -106,9 +106,3 @@ export function parseFirstIfd(bytes: Uint8Array, file: string): TiffDirectory {
   }
   return { littleEndian: le, ifdOffset, entries };
 }
-
-/** The single value of a tag, or `fallback` when absent. */
-export function tagValue(dir: TiffDirectory, tag: number, fallback?: number): number | undefined {
-  const e = dir.entries.get(tag);
-  return e === undefined ? fallback : e.values[0];
-}

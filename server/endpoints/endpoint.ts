@@ -27,7 +27,7 @@ export interface EndpointDocs {
   content: Record<string, unknown>;
   /** Extra error statuses this endpoint returns (status → when), beyond 400/401/405/414/503. */
   errors?: Record<string, string>;
-  /** Parameter descriptions (name → text), overriding the defaults of server/openapi/parameters.ts. */
+  /** Parameter descriptions (name → text), overriding the defaults of PARAMETERS in server/openapi/document.ts. */
   params?: Record<string, string>;
   /** Response headers on 200 (name → description). */
   headers?: Record<string, string>;

@@ -4,7 +4,6 @@
  */
 import type { CloudLayer, MetarWind, RunwayVisualRange, SpeedUnit, WeatherGroup } from "./types.ts";
 
-export const FEET_TO_M = 0.3048;
 export const STATUTE_MILE_M = 1609.344;
 /** hPa per inch of mercury (WMO No. 8, 1 inHg = 33.8639 hPa). */
 export const HPA_PER_INHG = 33.8639;

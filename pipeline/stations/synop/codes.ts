@@ -27,11 +27,6 @@ export function precipitationPeriodHours(tr: number): number | undefined {
   return [undefined, 6, 12, 18, 24, 1, 2, 3, 9, 15][tr];
 }
 
-/** Code table 1600, h: height of the base of the lowest cloud, metres (lower bound). */
-export function cloudBaseMetres(h: number): number {
-  return [0, 50, 100, 200, 300, 600, 1000, 1500, 2000, 2500][h]!;
-}
-
 /** Code table 1677, hshs: height of a cloud layer's base, metres (lower bound); undefined for 51-55. */
 export function layerHeightMetres(hh: number): number | undefined {
   if (hh <= 50) return hh * 30;
