@@ -5,6 +5,7 @@
 import { readConfig } from "../datasets/common/config.ts";
 import { createLogger } from "../datasets/common/log.ts";
 import { buildDefault } from "./build-default.ts";
+import { NIGHTLY_USAGE, nightlyCommand } from "./nightly/command.ts";
 import { STEPS } from "./steps.ts";
 
 function usage(): string {
@@ -15,6 +16,7 @@ function usage(): string {
     "",
     "Steps:",
     `  ${"build-default".padEnd(width)}Build every dataset of the embedded default that is missing or stale (--force: all).`,
+    `  ${"nightly".padEnd(width)}Rebuild every dataset from its upstream sources into checked, atomically published releases.`,
     ...STEPS.map((s) => `  ${s.name.padEnd(width)}${s.summary}`),
     "",
     "Artifacts are written to GEODATA_DATA_DIR (default ./data). Logs are JSON lines on stderr.",
@@ -39,6 +41,13 @@ async function main(argv: string[]): Promise<number> {
     const only = onlyIdx >= 0 ? (rest[onlyIdx + 1] ?? "").split(",").filter(Boolean) : undefined;
     await buildDefault(config, logger, { force: rest.includes("--force"), ...(only ? { only } : {}) });
     return 0;
+  }
+  if (name === "nightly") {
+    if (rest.includes("--help") || rest.includes("-h")) {
+      process.stdout.write(NIGHTLY_USAGE + "\n");
+      return 0;
+    }
+    return nightlyCommand(rest, config, logger, STEPS);
   }
   const step = STEPS.find((s) => s.name === name);
   if (!step) {

@@ -5,12 +5,13 @@
 import type { Config } from "../datasets/common/config.ts";
 import type { Logger } from "../datasets/common/log.ts";
 import { loadDatasets, type DatasetRegistry, type LoaderTable } from "./datasets/registry.ts";
+import { Reloader, type ReloadOutcome } from "./datasets/reload.ts";
+import { ReloadableKeys } from "./api-keys.ts";
 import { ENDPOINTS } from "./endpoints/routes.ts";
 import { createApp } from "./http/app.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { instrument, watchDatasets } from "./metrics/metrics.ts";
 import { startMetricsServer, type MetricsServer } from "./metrics/metrics-server.ts";
-import { KeyChecker } from "./http/auth.ts";
 import { startServer, type RunningServer } from "./http/node-server.ts";
 import { buildOpenApi } from "./openapi/document.ts";
 
@@ -19,6 +20,8 @@ export interface Service {
   registry: DatasetRegistry;
   /** The port /metrics is served on, when this process serves it. */
   metricsPort?: number;
+  /** SIGHUP: re-reads the API keys file and every dataset (new releases swapped in, bad ones refused). */
+  reload(): Promise<ReloadOutcome[]>;
   /** Stops the HTTP server (gracefully) and releases datasets. */
   stop(): Promise<void>;
 }
@@ -45,10 +48,12 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const registry = await loadDatasets(config, logger, options.loaders);
   let openapi: unknown;
   const state = { shuttingDown: () => false };
+  const keys = new ReloadableKeys(config.apiKeys);
+  const reloader = new Reloader({ config, logger, registry, loaders: options.loaders });
   const app = createApp({
     endpoints: ENDPOINTS,
     registry,
-    keys: new KeyChecker(config.apiKeys),
+    keys,
     openapi: () => (openapi ??= buildOpenApi(ENDPOINTS)),
     logger,
     isShuttingDown: () => state.shuttingDown(),
@@ -64,13 +69,19 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     metricsServer = await startMetricsServer(config.metricsPort, config.host, logger);
   }
   state.shuttingDown = running.isShuttingDown;
+  reloader.startPolling(config.releasePollMs);
   return {
     running,
     registry,
     ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
+    reload() {
+      keys.reload(config, logger);
+      return reloader.reloadAll(true);
+    },
     async stop() {
       await running.shutdown();
       await metricsServer?.close();
+      await reloader.stop();
       await registry.close();
     },
   };

@@ -3,6 +3,7 @@
  * call `readConfig(process.env)` once and pass the result down; nothing else reads `process.env`.
  * Every variable is documented in README.md ("Configuration") with its default.
  */
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ConfigError } from "./errors.ts";
@@ -42,6 +43,16 @@ export interface Config {
   metricsPort?: number;
   /** Server processes `npm start` runs (node:cluster workers, server/primary.ts); 1 = no cluster. */
   workers: number;
+  /** GEODATA_API_KEYS_FILE: a file of keys (one per line, `#` comments) added to apiKeys, re-read on SIGHUP. */
+  apiKeysFile?: string;
+  /** The keys given in GEODATA_API_KEYS alone (apiKeys without the file's), for a reload of the file. */
+  apiKeysFromEnv?: string[];
+  /** Nightly: releases kept per dataset (the current one always stays). */
+  keepReleases: number;
+  /** Nightly: base of a local mirror of every upstream host (`BASE/<host>/<path>`); undefined = upstream. */
+  mirror?: string;
+  /** How often the server checks the datasets' release pointers, milliseconds (0 = only on SIGHUP). */
+  releasePollMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,9 +94,29 @@ function readRateLimit(env: Env): { requests: number; windowSeconds: number } | 
 
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
 
+/**
+ * The keys of GEODATA_API_KEYS_FILE: one per line, blank lines and `#` comments skipped, each
+ * checked like the variable's. Read at startup and again on SIGHUP (server/service.ts).
+ */
+export function readApiKeysFile(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new ConfigError("GEODATA_API_KEYS_FILE", "a readable file of keys, one per line", `${file} (${(err as NodeJS.ErrnoException).code ?? "unreadable"})`);
+  }
+  const keys: string[] = [];
+  for (const [i, raw] of text.split(/\r?\n/).entries()) {
+    const key = raw.trim();
+    if (key === "" || key.startsWith("#")) continue;
+    if (!KEY_PATTERN.test(key)) throw new ConfigError("GEODATA_API_KEYS_FILE", "keys of 16 to 256 printable ASCII characters, one per line", `line ${i + 1} of length ${key.length}`);
+    keys.push(key);
+  }
+  return keys;
+}
+
 /** A key must be long enough not to be guessed and printable (it travels in a header). */
 const KEY_PATTERN = /^[\x21-\x7e]{16,256}$/;
-
 export function readConfig(env: Env): Config {
   const keysRaw = env.GEODATA_API_KEYS ?? "";
   const apiKeys = keysRaw
@@ -107,10 +138,17 @@ export function readConfig(env: Env): Config {
     throw new ConfigError("GEODATA_LOG_LEVEL", LOG_LEVELS.join(" | "), env.GEODATA_LOG_LEVEL ?? "");
   }
   const dataDirRaw = env.GEODATA_DATA_DIR?.trim();
+  const apiKeysFile = env.GEODATA_API_KEYS_FILE?.trim() ? path.resolve(PROJECT_ROOT, env.GEODATA_API_KEYS_FILE.trim()) : undefined;
+  const mirror = env.GEODATA_MIRROR?.trim() || undefined;
   return {
     port: readInt(env, "PORT", 8080, 0, 65535),
     host: env.HOST?.trim() || "0.0.0.0",
-    apiKeys,
+    apiKeys: apiKeysFile ? [...apiKeys, ...readApiKeysFile(apiKeysFile)] : apiKeys,
+    apiKeysFile,
+    apiKeysFromEnv: apiKeys,
+    keepReleases: readInt(env, "GEODATA_KEEP_RELEASES", 3, 1, 1000),
+    mirror: mirror && /^https?:\/\//i.test(mirror) ? mirror : mirror ? path.resolve(PROJECT_ROOT, mirror) : undefined,
+    releasePollMs: readInt(env, "GEODATA_RELEASE_POLL_MS", 5_000, 0, 3_600_000),
     dataDir: path.resolve(PROJECT_ROOT, dataDirRaw ? dataDirRaw : "data"),
     logLevel,
     requestTimeoutMs: readInt(env, "GEODATA_REQUEST_TIMEOUT_MS", 10_000, 100, 600_000),

@@ -30,7 +30,7 @@ export class HttpFetchError extends Error {
 }
 
 /** Statuses worth retrying: timeouts, throttling, server faults. */
-function retriable(status: number): boolean {
+export function retriable(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
@@ -44,7 +44,8 @@ async function attempt(url: string, options: FetchOptions): Promise<Buffer> {
   const body = Buffer.from(await response.arrayBuffer());
   const declared = response.headers.get("content-length");
   if (declared !== null && Number(declared) !== body.byteLength) {
-    throw new HttpFetchError(url, response.status, `expected ${declared} bytes, got ${body.byteLength} (connection dropped)`);
+    // No status: a dropped connection is retried, whatever the status line said.
+    throw new HttpFetchError(url, undefined, `expected ${declared} bytes, got ${body.byteLength} (connection dropped)`);
   }
   if (options.range && response.status === 200) {
     // The server ignored the Range header: cut the range out of the whole body.
@@ -57,6 +58,14 @@ async function attempt(url: string, options: FetchOptions): Promise<Buffer> {
     }
   }
   return body;
+}
+
+/**
+ * A backoff delay with "equal jitter": half fixed, half random, so that many clients retrying the
+ * same fault do not come back in step.
+ */
+export function withJitter(delayMs: number): number {
+  return Math.round(delayMs / 2 + Math.random() * (delayMs / 2));
 }
 
 /** GETs a URL (or a byte range of it), retrying transient failures. */
@@ -72,8 +81,9 @@ export async function fetchWithRetry(url: string, options: FetchOptions = {}): P
       const status = err instanceof HttpFetchError ? err.status : undefined;
       if (status !== undefined && !retriable(status)) throw err;
       if (i < attempts) {
-        options.logger?.warn("fetch failed, retrying", { url, attempt: i, attempts, delayMs: delay, reason: (err as Error).message });
-        await new Promise((r) => setTimeout(r, delay));
+        const waitMs = withJitter(delay);
+        options.logger?.warn("fetch failed, retrying", { url, attempt: i, attempts, delayMs: waitMs, reason: (err as Error).message });
+        await new Promise((r) => setTimeout(r, waitMs));
         delay *= 2;
       }
     }

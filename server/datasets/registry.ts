@@ -1,7 +1,11 @@
 /**
  * The dataset registry: at startup, every dataset of the catalog is opened and checked once;
  * its state (ready, missing, invalid) is what /health reports and what decides which endpoints
- * answer 503. Requests never touch the disk to find out.
+ * answer 503. Requests never touch the disk to find out. A dataset is found through its release
+ * pointer (`<dataDir>/releases/<name>/current`, datasets/releases/FORMAT.md) when there is one,
+ * else at `<dataDir>/<file>`. A reload (server/datasets/reload.ts) swaps one dataset for a newly
+ * opened and checked release in one assignment: a request takes its datasets once, when it
+ * starts, so it finishes on the data it started with.
  */
 import path from "node:path";
 import type { BuildMetadata } from "../../datasets/artifact/envelope.ts";
@@ -9,7 +13,8 @@ import { DATASETS, DATASET_NAMES, type DatasetName } from "../../datasets/catalo
 import type { Config } from "../../datasets/common/config.ts";
 import { MissingInputError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
-import type { DatasetLoader } from "./loader.ts";
+import { locateDataset } from "../../datasets/releases/layout.ts";
+import type { DatasetLoader, Loaded } from "./loader.ts";
 import { LOADERS, type LoadedDatasets } from "./loaders.ts";
 
 export type DatasetStatus = "ready" | "missing" | "invalid";
@@ -23,14 +28,22 @@ export interface DatasetState {
   loadMs?: number;
   counts?: Record<string, number>;
   facts?: Record<string, unknown>;
+  /** The release serving (its id), absent for the unreleased layout `<dataDir>/<file>`. */
+  release?: string;
+  /** The last reload that was refused: the release offered and why; the data above keeps serving. */
+  refused?: { release: string; reason: string; at: string };
 }
+
+type Closer = () => Promise<void> | void;
 
 export class DatasetRegistry {
   private readonly states = new Map<DatasetName, DatasetState>();
   private readonly values = new Map<DatasetName, unknown>();
-  private readonly closers: Array<() => Promise<void> | void> = [];
+  private readonly closers: Closer[] = [];
+  /** Per dataset: what releases the memory and handles of the value serving now. */
+  private readonly datasetClosers = new Map<DatasetName, Closer>();
 
-  setReady<K extends DatasetName>(name: K, value: LoadedDatasets[K], metadata: BuildMetadata, loadMs: number, facts?: Record<string, unknown>): void {
+  setReady<K extends DatasetName>(name: K, value: LoadedDatasets[K], metadata: BuildMetadata, loadMs: number, facts?: Record<string, unknown>, release?: string): void {
     this.values.set(name, value);
     const state: DatasetState = {
       name,
@@ -41,16 +54,41 @@ export class DatasetRegistry {
       loadMs,
     };
     if (facts) state.facts = facts;
+    if (release !== undefined) state.release = release;
     this.states.set(name, state);
   }
 
-  setFailed(name: DatasetName, status: "missing" | "invalid", message: string): void {
+  setFailed(name: DatasetName, status: "missing" | "invalid", message: string, release?: string): void {
     this.values.delete(name);
-    this.states.set(name, { name, status, formatVersion: DATASETS[name].formatVersion, message });
+    this.states.set(name, { name, status, formatVersion: DATASETS[name].formatVersion, message, ...(release !== undefined ? { release } : {}) });
   }
 
-  addCloser(close: () => Promise<void> | void): void {
+  addCloser(close: Closer): void {
     this.closers.push(close);
+  }
+
+  /**
+   * Serves `loaded` for `name` from now on (one Map assignment: requests already running keep the
+   * value they took). Returns the closer of the value replaced, for the caller to run once the
+   * requests that may still hold it are done.
+   */
+  swap<K extends DatasetName>(name: K, loaded: Loaded<LoadedDatasets[K]>, loadMs: number, release: string | undefined): Closer | undefined {
+    const previous = this.datasetClosers.get(name);
+    this.setReady(name, loaded.value, loaded.metadata, loadMs, loaded.facts, release);
+    if (loaded.close) this.datasetClosers.set(name, loaded.close);
+    else this.datasetClosers.delete(name);
+    return previous;
+  }
+
+  /** Records a release that failed its checks; the dataset serving is unchanged. */
+  refuse(name: DatasetName, release: string, reason: string): void {
+    const state = this.states.get(name) ?? { name, status: "missing" as const, formatVersion: DATASETS[name].formatVersion };
+    this.states.set(name, { ...state, refused: { release, reason, at: new Date().toISOString() } });
+  }
+
+  /** The release id serving `name` (undefined: the unreleased layout or nothing loaded). */
+  releaseOf(name: DatasetName): string | undefined {
+    return this.states.get(name)?.release;
   }
 
   get<K extends DatasetName>(name: K): LoadedDatasets[K] | undefined {
@@ -67,10 +105,41 @@ export class DatasetRegistry {
 
   async close(): Promise<void> {
     for (const close of this.closers.splice(0)) await close();
+    const perDataset = [...this.datasetClosers.values()];
+    this.datasetClosers.clear();
+    for (const close of perDataset) await close();
   }
 }
 
 export type LoaderTable = { [K in DatasetName]: DatasetLoader<LoadedDatasets[K]> };
+
+export interface OpenedDataset<K extends DatasetName> {
+  loaded: Loaded<LoadedDatasets[K]>;
+  release: string | undefined;
+  loadMs: number;
+}
+
+/**
+ * Opens one dataset where its release pointer (or the data directory) says, running the
+ * loader's checks. Throws what the loader throws.
+ */
+export async function openDataset<K extends DatasetName>(name: K, config: Config, logger: Logger, loaders: LoaderTable = LOADERS as LoaderTable): Promise<OpenedDataset<K>> {
+  const spec = DATASETS[name];
+  const location = await locateDataset(config.dataDir, name);
+  const started = performance.now();
+  const loaded = await (loaders[name] as DatasetLoader<LoadedDatasets[K]>)({ file: path.join(location.dir, spec.file), dataDir: location.dir, spec, config, logger: logger.child({ dataset: name }) });
+  return { loaded, release: location.release, loadMs: Math.round(performance.now() - started) };
+}
+
+/** The message of a dataset that could not be opened, and whether it is missing or invalid. */
+export function failureOf(name: DatasetName, err: unknown): { status: "missing" | "invalid"; message: string } {
+  const spec = DATASETS[name];
+  const missing = err instanceof MissingInputError;
+  return {
+    status: missing ? "missing" : "invalid",
+    message: missing ? `not built: ${spec.file} is missing (run: npm run pipeline -- ${spec.step})` : (err as Error).message,
+  };
+}
 
 /** Opens every dataset of the catalog under `dataDir`. Never throws: failures become states. */
 export async function loadDatasets(
@@ -80,20 +149,14 @@ export async function loadDatasets(
 ): Promise<DatasetRegistry> {
   const registry = new DatasetRegistry();
   for (const name of DATASET_NAMES) {
-    const spec = DATASETS[name];
-    const file = path.join(config.dataDir, spec.file);
-    const started = performance.now();
     try {
-      const loaded = await loaders[name]({ file, dataDir: config.dataDir, spec, config, logger: logger.child({ dataset: name }) });
-      const loadMs = Math.round(performance.now() - started);
-      registry.setReady(name, loaded.value as never, loaded.metadata, loadMs, loaded.facts);
-      if (loaded.close) registry.addCloser(loaded.close);
-      logger.info("dataset loaded", { dataset: name, loadMs, builtAt: loaded.metadata.builtAt, counts: loaded.metadata.counts });
+      const opened = await openDataset(name, config, logger, loaders);
+      registry.swap(name, opened.loaded as never, opened.loadMs, opened.release);
+      logger.info("dataset loaded", { dataset: name, release: opened.release, loadMs: opened.loadMs, builtAt: opened.loaded.metadata.builtAt, counts: opened.loaded.metadata.counts });
     } catch (err) {
-      const missing = err instanceof MissingInputError;
-      const message = missing ? `not built: ${spec.file} is missing (run: npm run pipeline -- ${spec.step})` : (err as Error).message;
-      registry.setFailed(name, missing ? "missing" : "invalid", message);
-      logger[missing ? "warn" : "error"]("dataset unavailable", { dataset: name, status: missing ? "missing" : "invalid", reason: message });
+      const failure = failureOf(name, err);
+      registry.setFailed(name, failure.status, failure.message, (await locateDataset(config.dataDir, name)).release);
+      logger[failure.status === "missing" ? "warn" : "error"]("dataset unavailable", { dataset: name, status: failure.status, reason: failure.message });
     }
   }
   return registry;

@@ -1,0 +1,102 @@
+/**
+ * `npm run nightly` / `npm run pipeline -- nightly [options]`: parses the options, validates the
+ * configuration (exit 2 when bad), takes the run lock, runs every dataset and prints one summary
+ * line per dataset on stdout. Exit 0 when every dataset published or was unchanged, 1 when some
+ * failed (or another run holds the lock), 2 for a bad configuration.
+ */
+import path from "node:path";
+import { DATASET_NAMES, type DatasetName } from "../../datasets/catalog.ts";
+import type { Config } from "../../datasets/common/config.ts";
+import { ConfigError } from "../../datasets/common/errors.ts";
+import type { Logger } from "../../datasets/common/log.ts";
+import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
+import type { PipelineStep } from "../common/step.ts";
+import { loadAllowlist } from "./checks.ts";
+import { loadNightlyConfig } from "./config.ts";
+import { checkSourceNames } from "./dataset-args.ts";
+import { acquireLock, LockHeldError } from "./lock.ts";
+import { runNightly } from "./run.ts";
+import { exitCodeOf, summaryLine } from "./summary.ts";
+
+export const NIGHTLY_USAGE = `Usage: npm run nightly -- [options]   (or npm run pipeline -- nightly [options])
+
+Rebuilds every dataset of the configuration from its upstream sources into a new release,
+checks it and publishes it (datasets/releases/FORMAT.md, docs/pipeline.md).
+
+Options:
+  --config <file>       the configuration (default pipeline/nightly.config.json)
+  --mirror <url|dir>    read every upstream https://host/path from <base>/host/path
+                        (default GEODATA_MIRROR)
+  --only <name,...>     only these datasets (${DATASET_NAMES.join(", ")})
+  --force               rebuild even when no source changed
+Exit: 0 all published or unchanged, 1 some dataset failed (or another run holds the lock),
+2 bad configuration. One JSON summary line per dataset on stdout; logs on stderr.`;
+
+export interface NightlyArgs {
+  config: string;
+  mirror: string | undefined;
+  only: DatasetName[] | undefined;
+  force: boolean;
+}
+
+export function parseNightlyArgs(args: readonly string[]): NightlyArgs {
+  const out: NightlyArgs = { config: path.join(PROJECT_ROOT, "pipeline", "nightly.config.json"), mirror: undefined, only: undefined, force: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined || v.startsWith("--")) throw new ConfigError(a, "a value", v ?? "nothing");
+      return v;
+    };
+    if (a === "--config") out.config = value();
+    else if (a === "--mirror") out.mirror = value();
+    else if (a === "--force") out.force = true;
+    else if (a === "--only") {
+      const names = value().split(",").map((s) => s.trim()).filter(Boolean);
+      for (const n of names) if (!DATASET_NAMES.includes(n as DatasetName)) throw new ConfigError("--only", `dataset names among ${DATASET_NAMES.join(", ")}`, n);
+      out.only = names as DatasetName[];
+    } else throw new ConfigError(a, "one of --config, --mirror, --only, --force", a);
+  }
+  return out;
+}
+
+export async function nightlyCommand(args: readonly string[], config: Config, logger: Logger, steps: readonly PipelineStep[]): Promise<number> {
+  const log = logger.child({ job: "nightly" });
+  let parsed: NightlyArgs;
+  let nightly;
+  let allowlist;
+  try {
+    parsed = parseNightlyArgs(args);
+    nightly = loadNightlyConfig(parsed.config);
+    for (const [name, plan] of Object.entries(nightly.datasets)) checkSourceNames(name as DatasetName, plan, path.basename(nightly.file));
+    allowlist = loadAllowlist(nightly.allowlist);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    log.error("bad nightly configuration", { reason: err.message });
+    process.stderr.write(`${err.message}\n\n${NIGHTLY_USAGE}\n`);
+    return 2;
+  }
+  const mirror = parsed.mirror ? (/^https?:\/\//i.test(parsed.mirror) ? parsed.mirror : path.resolve(parsed.mirror)) : config.mirror;
+  let lock;
+  try {
+    lock = await acquireLock(config.dataDir);
+  } catch (err) {
+    if (err instanceof LockHeldError) {
+      log.error("nightly not started", { reason: err.message });
+      return 1;
+    }
+    throw err;
+  }
+  if (lock.recoveredFrom !== undefined) log.warn("stale lock recovered", { file: lock.file, deadPid: lock.recoveredFrom });
+  const started = performance.now();
+  try {
+    log.info("nightly started", { config: path.basename(nightly.file), datasets: Object.keys(nightly.datasets), mirror: mirror ?? null, force: parsed.force });
+    const summaries = await runNightly({ config: { ...config, mirror }, nightly, allowlist, steps, logger: log, force: parsed.force, only: parsed.only });
+    for (const s of summaries) process.stdout.write(summaryLine(s) + "\n");
+    const code = exitCodeOf(summaries);
+    log.info("nightly finished", { exit: code, elapsedS: Math.round((performance.now() - started) / 100) / 10, statuses: Object.fromEntries(summaries.map((s) => [s.dataset, s.status])) });
+    return code;
+  } finally {
+    await lock.release();
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * One nightly run: for each configured dataset, in catalog order, fetch its sources, skip it when
+ * every source is the version the current release was built from (unless forced), else build it
+ * into a new release directory with its pipeline step, check it (the server's checks, then counts
+ * against the previous release) and publish it by switching `current`. A dataset that fails at any
+ * stage keeps its previous release and is reported; the others go on. Old releases are pruned.
+ */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { DatasetName } from "../../datasets/catalog.ts";
+import { DATASET_NAMES } from "../../datasets/catalog.ts";
+import type { Config } from "../../datasets/common/config.ts";
+import type { Logger } from "../../datasets/common/log.ts";
+import type { PipelineStep } from "../common/step.ts";
+import { compareCounts, runServerCheck, type AllowEntry, type ServerCheck } from "./checks.ts";
+import type { NightlyConfig } from "./config.ts";
+import { downloadedSources, seedRelease, stepArgs } from "./dataset-args.ts";
+import { fetchSource, type FetchedSource, type SourceVersion } from "./download.ts";
+import { createRelease, currentRelease, discardRelease, publishRelease, pruneReleases, writeReleaseInfo, type Release } from "./releases.ts";
+import { seconds, type DatasetSummary } from "./summary.ts";
+
+export type NightlyOptions = {
+  config: Config;
+  nightly: NightlyConfig;
+  allowlist: readonly AllowEntry[];
+  steps: readonly PipelineStep[];
+  logger: Logger;
+  /** Rebuild even when no source changed. */
+  force: boolean;
+  /** Only these datasets (default every configured one). */
+  only?: readonly DatasetName[] | undefined;
+  /** Retry tuning for tests. */
+  attempts?: number;
+  backoffMs?: number;
+  /** The server check (tests may pass the same function; default the child process). */
+  serverCheck?: (dataset: DatasetName, dir: string) => Promise<ServerCheck>;
+  now?: () => Date;
+};
+
+class StageError extends Error {
+  constructor(
+    readonly stage: NonNullable<DatasetSummary["failedAt"]>,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function sameSources(a: readonly SourceVersion[], b: readonly SourceVersion[] | undefined): boolean {
+  if (!b || a.length !== b.length) return false;
+  const key = (v: SourceVersion) => `${v.url} ${v.sha256}`;
+  const set = new Set(b.map(key));
+  return a.every((v) => set.has(key(v)));
+}
+
+async function sameFile(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([fs.readFile(a).catch(() => undefined), fs.readFile(b).catch(() => undefined)]);
+  return x !== undefined && y !== undefined && x.equals(y);
+}
+
+async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<DatasetSummary> {
+  const plan = o.nightly.datasets[dataset]!;
+  const log = o.logger.child({ dataset });
+  const started = performance.now();
+  const previous = await currentRelease(o.config.dataDir, dataset);
+  const summary: DatasetSummary = {
+    dataset, status: "failed", release: previous?.id, previousRelease: previous?.id, sources: [], bytesFetched: 0,
+    durations: { fetchS: 0, buildS: 0, checkS: 0, totalS: 0 }, counts: {}, deltas: {}, allowed: [], pruned: [],
+  };
+  let release: Release | undefined;
+  try {
+    // 1. Fetch.
+    const fetched = new Map<string, FetchedSource[]>();
+    const cacheDir = path.join(o.config.dataDir, ".cache", "nightly");
+    for (const [name, specs] of downloadedSources(dataset, plan)) {
+      const list: FetchedSource[] = [];
+      for (const spec of specs) {
+        try {
+          const f = await fetchSource(spec, { cacheDir, mirror: o.config.mirror, force: o.force, logger: log, ...(o.attempts !== undefined ? { attempts: o.attempts } : {}), ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}) });
+          list.push(f);
+          summary.bytesFetched += f.bytesFetched;
+          summary.sources.push({ url: f.version.url, status: f.status, size: f.version.size, sha256: f.version.sha256, ...(f.version.etag ? { etag: f.version.etag } : {}), ...(f.version.lastModified ? { lastModified: f.version.lastModified } : {}) });
+        } catch (err) {
+          throw new StageError("fetch", `${spec.url}: ${(err as Error).message}`);
+        }
+      }
+      fetched.set(name, list);
+    }
+    summary.durations.fetchS = seconds(performance.now() - started);
+    const versions = [...fetched.values()].flat().map((f) => f.version);
+    if (!o.force && dataset !== "forecast" && previous && sameSources(versions, previous.info?.sources)) {
+      summary.status = "unchanged";
+      summary.counts = previous.info?.counts ?? {};
+      log.info("sources unchanged; release kept", { release: previous.id });
+      return summary;
+    }
+
+    // 2. Build into a new release directory.
+    const buildStarted = performance.now();
+    release = await createRelease(o.config.dataDir, dataset, o.now?.() ?? new Date());
+    await seedRelease(dataset, previous?.dir ?? o.config.dataDir, release.dir);
+    const step = o.steps.find((s) => s.name === dataset);
+    if (!step) throw new StageError("build", `no pipeline step named ${dataset}`);
+    const args = stepArgs(dataset, { plan, fetched, mirror: o.config.mirror, forecastCache: path.join(o.config.dataDir, ".cache", "forecast") });
+    log.info("building release", { release: release.id, args });
+    try {
+      await step.run(args, { config: { ...o.config, dataDir: release.dir }, logger: log.child({ step: step.name, release: release.id }) });
+    } catch (err) {
+      throw new StageError("build", (err as Error).message);
+    }
+    summary.durations.buildS = seconds(performance.now() - buildStarted);
+    if (dataset === "forecast" && previous && !o.force && (await sameFile(path.join(previous.dir, "forecast", "index.bin"), path.join(release.dir, "forecast", "index.bin")))) {
+      await discardRelease(release);
+      release = undefined;
+      summary.status = "unchanged";
+      summary.counts = previous.info?.counts ?? {};
+      log.info("no new forecast run; release kept", { release: previous.id });
+      return summary;
+    }
+
+    // 3. Check.
+    const checkStarted = performance.now();
+    const check = await (o.serverCheck ?? runServerCheck)(dataset, release.dir);
+    summary.durations.checkS = seconds(performance.now() - checkStarted);
+    if (!check.ok) throw new StageError("check", `the server's checks refused the release: ${check.reason}`);
+    summary.counts = check.counts ?? {};
+    const counts = compareCounts(dataset, previous?.info?.counts, summary.counts, plan.tolerances, o.allowlist, o.now?.() ?? new Date());
+    summary.deltas = counts.deltas;
+    summary.allowed = counts.allowed;
+    if (counts.violations.length > 0) throw new StageError("check", counts.violations.join("; "));
+
+    // 4. Publish, then prune.
+    try {
+      await writeReleaseInfo(release, { dataset, id: release.id, builtAt: check.builtAt ?? new Date().toISOString(), sources: versions, counts: summary.counts });
+      await publishRelease(o.config.dataDir, dataset, release);
+    } catch (err) {
+      throw new StageError("publish", (err as Error).message);
+    }
+    summary.status = "published";
+    summary.release = release.id;
+    log.info("release published", { release: release.id, previous: previous?.id });
+    release = undefined;
+    summary.pruned = await pruneReleases(o.config.dataDir, dataset, o.config.keepReleases);
+    return summary;
+  } catch (err) {
+    summary.status = "failed";
+    summary.failedAt = err instanceof StageError ? err.stage : "build";
+    summary.reason = (err as Error).message;
+    log.error("dataset failed; the previous release keeps serving", { stage: summary.failedAt, reason: summary.reason, release: previous?.id });
+    if (release) await discardRelease(release).catch(() => undefined);
+    return summary;
+  } finally {
+    summary.durations.totalS = seconds(performance.now() - started);
+  }
+}
+
+/** Runs every configured dataset; never throws for a dataset's failure (see the summaries). */
+export async function runNightly(o: NightlyOptions): Promise<DatasetSummary[]> {
+  const names = DATASET_NAMES.filter((n) => o.nightly.datasets[n] && (!o.only || o.only.includes(n)));
+  const out: DatasetSummary[] = [];
+  for (const name of names) out.push(await runDataset(name, o));
+  return out;
+}

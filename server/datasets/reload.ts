@@ -1,0 +1,116 @@
+/**
+ * Picks up newly published releases without a restart. On `reloadAll()` (SIGHUP) and when a
+ * dataset's `current` pointer names another release (polled every GEODATA_RELEASE_POLL_MS, a
+ * readlink per dataset), the new release is opened beside the old with the same loader checks
+ * as at startup, then swapped in (DatasetRegistry.swap). A release that fails its checks is
+ * refused: the old data keeps serving and /health shows the reason. The old value is closed
+ * once the requests that may hold it are done (after `closeGraceMs`).
+ */
+import { DATASET_NAMES, type DatasetName } from "../../datasets/catalog.ts";
+import type { Config } from "../../datasets/common/config.ts";
+import type { Logger } from "../../datasets/common/log.ts";
+import { locateDataset } from "../../datasets/releases/layout.ts";
+import { failureOf, openDataset, type DatasetRegistry, type LoaderTable } from "./registry.ts";
+
+export interface ReloadOutcome {
+  dataset: DatasetName;
+  result: "swapped" | "refused";
+  release: string | undefined;
+  reason?: string;
+}
+
+export type ReloaderOptions = {
+  config: Config;
+  logger: Logger;
+  registry: DatasetRegistry;
+  loaders?: LoaderTable | undefined;
+  /** How long an old value stays open after a swap (default the request time limit). */
+  closeGraceMs?: number;
+};
+
+export class Reloader {
+  private timer: NodeJS.Timeout | undefined;
+  /** One reload at a time: a signal during a reload waits for it, then runs again. */
+  private running: Promise<ReloadOutcome[]> = Promise.resolve([]);
+  private readonly pendingCloses = new Map<NodeJS.Timeout, () => Promise<void> | void>();
+  /** The release last refused per dataset, so that polling does not retry it every interval. */
+  private readonly refused = new Map<DatasetName, string>();
+
+  constructor(private readonly options: ReloaderOptions) {}
+
+  /**
+   * Re-reads every dataset whose pointer moved; `force` (SIGHUP) re-reads every dataset, which
+   * also picks up an artifact rebuilt in place by `npm run pipeline -- <step>`.
+   */
+  reloadAll(force = false): Promise<ReloadOutcome[]> {
+    this.running = this.running.then(() => this.pass(force));
+    return this.running;
+  }
+
+  /** Starts polling the pointers (0 = never). */
+  startPolling(intervalMs: number): void {
+    if (intervalMs <= 0) return;
+    this.timer = setInterval(() => {
+      void this.reloadAll(false).catch((err: unknown) => this.options.logger.error("release poll failed", { err }));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops polling and runs the closes still waiting (at shutdown). */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running.catch(() => []);
+    const closes = [...this.pendingCloses];
+    this.pendingCloses.clear();
+    for (const [t, close] of closes) {
+      clearTimeout(t);
+      await close();
+    }
+  }
+
+  private async pass(force: boolean): Promise<ReloadOutcome[]> {
+    const outcomes: ReloadOutcome[] = [];
+    for (const name of DATASET_NAMES) {
+      const location = await locateDataset(this.options.config.dataDir, name);
+      const serving = this.options.registry.releaseOf(name);
+      const moved = location.release !== serving;
+      if (!force && (!moved || (location.release !== undefined && this.refused.get(name) === location.release))) continue;
+      outcomes.push(await this.reloadOne(name, location.release));
+    }
+    return outcomes;
+  }
+
+  private async reloadOne(name: DatasetName, offered: string | undefined): Promise<ReloadOutcome> {
+    const { registry, logger, config } = this.options;
+    const label = offered ?? "(data directory)";
+    try {
+      const opened = await openDataset(name, config, logger, this.options.loaders);
+      const old = registry.swap(name, opened.loaded as never, opened.loadMs, opened.release);
+      this.refused.delete(name);
+      logger.info("dataset reloaded", { dataset: name, release: opened.release, loadMs: opened.loadMs, counts: opened.loaded.metadata.counts });
+      if (old) this.closeLater(name, old);
+      return { dataset: name, result: "swapped", release: opened.release };
+    } catch (err) {
+      const reason = failureOf(name, err).message;
+      // Nothing was serving (missing at startup): the state says why, as at startup.
+      if (!registry.isReady(name)) registry.setFailed(name, failureOf(name, err).status, reason, offered);
+      registry.refuse(name, label, reason);
+      if (offered !== undefined) this.refused.set(name, offered);
+      logger.error("release refused", { dataset: name, release: label, reason });
+      return { dataset: name, result: "refused", release: offered, reason };
+    }
+  }
+
+  private closeLater(name: DatasetName, close: () => Promise<void> | void): void {
+    const t = setTimeout(() => {
+      this.pendingCloses.delete(t);
+      Promise.resolve()
+        .then(close)
+        .then(
+          () => this.options.logger.info("old release closed", { dataset: name }),
+          (err: unknown) => this.options.logger.error("closing the old release failed", { dataset: name, err }),
+        );
+    }, this.options.closeGraceMs ?? this.options.config.requestTimeoutMs);
+    this.pendingCloses.set(t, close);
+  }
+}

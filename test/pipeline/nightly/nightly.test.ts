@@ -1,0 +1,168 @@
+/**
+ * The nightly end to end against a local mirror (test/helpers/upstream-mirror.ts) serving the
+ * real embedded files at their upstream paths: GeoNames cities15000 with countryInfo and
+ * admin1CodesASCII (served plain, as GeoNames does), the NOAA station list and the real
+ * aviationweather.gov METAR CSV as its cache file. Faults: a connection dropped mid-body (resumed by Range), a 500
+ * then success, 304s on the second run, a truncated zip, a station list whose count collapses.
+ */
+import { createHash } from "node:crypto";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig, type Config } from "../../../datasets/common/config.ts";
+import { silentLogger } from "../../../datasets/common/log.ts";
+import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
+import { parseNightlyConfig } from "../../../pipeline/nightly/config.ts";
+import { runNightly } from "../../../pipeline/nightly/run.ts";
+import { exitCodeOf, type DatasetSummary } from "../../../pipeline/nightly/summary.ts";
+import { currentRelease } from "../../../pipeline/nightly/releases.ts";
+import type { AllowEntry } from "../../../pipeline/nightly/checks.ts";
+import { STEPS } from "../../../pipeline/steps.ts";
+import { UpstreamMirror } from "../../helpers/upstream-mirror.ts";
+import { storedZip } from "../../helpers/zip-writer.ts";
+import { listZipEntries, openZipEntry } from "../../../pipeline/common/zip.ts";
+
+const EMBEDDED = path.join(PROJECT_ROOT, "datasets", "embedded");
+const GN = "download.geonames.org/export/dump";
+const TG = "tgftp.nws.noaa.gov/data";
+
+const mirror = new UpstreamMirror();
+let dataDir: string;
+let config: Config;
+let nsd: Buffer;
+let cities: Buffer;
+/** Lines of cities15000.txt in the committed dump, counted with `unzip -p cities15000.zip | wc -l`. */
+const CITIES15000_ROWS = 32_847;
+
+async function readZipText(zip: Buffer): Promise<string> {
+  const file = path.join(dataDir, "cut.zip");
+  await fs.writeFile(file, zip);
+  const entry = (await listZipEntries(file))[0]!;
+  const chunks: Buffer[] = [];
+  for await (const c of await openZipEntry(file, entry)) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString("utf8").replace(/\n$/, "");
+}
+
+const nightly = () =>
+  parseNightlyConfig(
+    {
+      datasets: {
+        places: {
+          sources: { countries: `https://${GN}/countryInfo.txt`, admin1: `https://${GN}/admin1CodesASCII.txt`, places: [`https://${GN}/cities15000.zip`] },
+          args: ["--duckdb-threads", "1"],
+          tolerances: [{ count: "places", minRatio: 0.98, maxRatio: 1.02 }],
+        },
+        stations: {
+          sources: {
+            noaa: `https://${TG}/nsd_cccc.txt`,
+            // The WMO list has no upstream in this layout: read in place, like the checked-in configuration.
+            wmo: pathToFileURL(path.join(EMBEDDED, "stations", "wmo_stations.csv.gz")).href,
+            metar: [`https://aviationweather.gov/data/cache/metars.cache.csv.gz`],
+          },
+          tolerances: [{ count: "stations", minRatio: 0.8 }],
+        },
+      },
+    },
+    path.join(dataDir, "nightly.config.json"),
+  );
+
+async function run(allowlist: AllowEntry[] = [], force = false): Promise<Map<string, DatasetSummary>> {
+  const summaries = await runNightly({ config, nightly: nightly(), allowlist, steps: STEPS, logger: silentLogger, force, backoffMs: 10 });
+  return new Map(summaries.map((s) => [s.dataset, s]));
+}
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-nightly-"));
+  nsd = gunzipSync(await fs.readFile(path.join(EMBEDDED, "stations", "nsd_cccc.txt.gz")));
+  cities = await fs.readFile(path.join(EMBEDDED, "geonames", "cities15000.zip"));
+  mirror.put(`${GN}/countryInfo.txt`, gunzipSync(await fs.readFile(path.join(EMBEDDED, "geonames", "countryInfo.txt.gz"))));
+  mirror.put(`${GN}/admin1CodesASCII.txt`, gunzipSync(await fs.readFile(path.join(EMBEDDED, "geonames", "admin1CodesASCII.txt.gz"))));
+  mirror.put(`${GN}/cities15000.zip`, cities);
+  mirror.put(`${TG}/nsd_cccc.txt`, nsd);
+  mirror.put("aviationweather.gov/data/cache/metars.cache.csv.gz", await fs.readFile(path.join(EMBEDDED, "metar", "aviationweather-na-2025-09-09_12.csv.gz")));
+  await mirror.start();
+  config = { ...readConfig({ GEODATA_DATA_DIR: dataDir, GEODATA_KEEP_RELEASES: "2" }), mirror: mirror.baseUrl };
+}, 30_000);
+
+afterAll(async () => {
+  await mirror.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe("nightly", () => {
+  let first: Map<string, DatasetSummary>;
+
+  it("publishes every dataset through a dropped connection (resumed by Range) and a 500", async () => {
+    mirror.fault(`${GN}/cities15000.zip`, "drop-mid-body");
+    mirror.fault(`${GN}/countryInfo.txt`, "status-500");
+    first = await run();
+    expect(first.get("stations")?.reason).toBeUndefined();
+    expect(first.get("places")).toMatchObject({ status: "published", previousRelease: undefined });
+    expect(first.get("stations")).toMatchObject({ status: "published" });
+    expect(exitCodeOf([...first.values()])).toBe(0);
+
+    const zipRequests = mirror.requests.filter((r) => r.path === `/${GN}/cities15000.zip`);
+    expect(zipRequests.map((r) => r.status)).toEqual([200, 206]);
+    const resumedAt = Number(/^bytes=(\d+)-$/.exec(zipRequests[1]!.range ?? "")?.[1]);
+    expect(resumedAt).toBeGreaterThan(0);
+    expect(resumedAt).toBeLessThan(cities.length);
+    // The part received, then the rest: no byte fetched twice (the 500 had no body).
+    const places = first.get("places")!;
+    expect(places.sources.find((s) => s.url.endsWith("cities15000.zip"))).toMatchObject({ size: cities.length, sha256: createHash("sha256").update(cities).digest("hex"), status: "fetched" });
+    expect(places.bytesFetched).toBe(places.sources.reduce((n, s) => n + s.size, 0));
+    expect(mirror.requests.filter((r) => r.path === `/${GN}/countryInfo.txt`).map((r) => r.status)).toEqual([500, 200]);
+
+    const release = await currentRelease(dataDir, "places");
+    expect(release?.id).toBe(places.release);
+    expect(release?.info?.counts.places).toBe(CITIES15000_ROWS);
+    await fs.access(path.join(release!.dir, "places", "places.idx"));
+    const stations = await currentRelease(dataDir, "stations");
+    expect(stations?.info?.counts.stations).toBeGreaterThan(10_000);
+  }, 300_000);
+
+  it("asks again with the validators: 304 for every source, nothing rebuilt", async () => {
+    const before = mirror.requests.length;
+    const second = await run();
+    const again = mirror.requests.slice(before);
+    expect(again.length).toBe(5);
+    expect(again.every((r) => r.conditional && r.status === 304)).toBe(true);
+    expect(second.get("places")).toMatchObject({ status: "unchanged", release: first.get("places")!.release, bytesFetched: 0 });
+    expect(second.get("stations")).toMatchObject({ status: "unchanged", release: first.get("stations")!.release });
+  }, 120_000);
+
+  it("keeps the previous release when a zip is truncated", async () => {
+    mirror.put(`${GN}/cities15000.zip`, cities.subarray(0, Math.floor(cities.length * 0.6)), new Date(Date.UTC(2026, 10, 2)));
+    const third = await run();
+    expect(third.get("places")).toMatchObject({ status: "failed", failedAt: "build", release: first.get("places")!.release });
+    expect(third.get("stations")).toMatchObject({ status: "unchanged", release: first.get("stations")!.release });
+    expect(exitCodeOf([...third.values()])).toBe(1);
+    expect((await currentRelease(dataDir, "places"))?.id).toBe(first.get("places")!.release);
+    // The failed release is not left behind.
+    expect((await fs.readdir(path.join(dataDir, "releases", "places"))).filter((n) => /^\d{8}T/.test(n))).toEqual([first.get("places")!.release]);
+  }, 300_000);
+
+  it("refuses a source whose counts collapse, then publishes it when the allowlist names the jump", async () => {
+    // The first 1,000 rows of the real dump, zipped as GeoNames does.
+    const rows = (await readZipText(cities)).split("\n").slice(0, 1000).join("\n") + "\n";
+    mirror.put(`${GN}/cities15000.zip`, storedZip("cities15000.txt", Buffer.from(rows, "utf8")), new Date(Date.UTC(2026, 10, 3)));
+    const collapsed = await run();
+    expect(collapsed.get("places")).toMatchObject({ status: "failed", failedAt: "check", release: first.get("places")!.release });
+    expect(collapsed.get("places")!.reason).toBe(`count places: expected 0.98 to 1.02 x the previous release's ${CITIES15000_ROWS}, got 1000`);
+    expect((await currentRelease(dataDir, "places"))?.id).toBe(first.get("places")!.release);
+
+    const allowed = await run([{ dataset: "places", count: "places", description: "test: the dump was cut on purpose" }]);
+    expect(allowed.get("places")).toMatchObject({ status: "published", previousRelease: first.get("places")!.release, deltas: { places: { previous: CITIES15000_ROWS, now: 1000 } } });
+    expect(allowed.get("places")!.allowed[0]).toMatch(/allowlisted: test: the dump was cut on purpose/);
+  }, 300_000);
+
+  it("keeps GEODATA_KEEP_RELEASES releases", async () => {
+    const forced = await run([], true);
+    expect(forced.get("stations")).toMatchObject({ status: "published", previousRelease: first.get("stations")!.release });
+    const again = await run([], true);
+    const kept = (await fs.readdir(path.join(dataDir, "releases", "stations"))).filter((n) => /^\d{8}T/.test(n)).sort();
+    expect(kept).toEqual([forced.get("stations")!.release, again.get("stations")!.release].sort());
+  }, 300_000);
+});
