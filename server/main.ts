@@ -6,11 +6,12 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { readConfig } from "../datasets/common/config.ts";
 import { createLogger } from "../datasets/common/log.ts";
+import { createAccessLogger } from "./http/access-log.ts";
 import { startService } from "./service.ts";
 
 const config = readConfig(process.env);
 const logger = createLogger({ minLevel: config.logLevel, base: { component: "server" } });
-const accessLogger = createLogger({ minLevel: config.logLevel, base: { component: "access" }, sink: (l) => process.stdout.write(l + "\n") });
+const accessLogger = createAccessLogger();
 
 let generatedKey: string | undefined;
 if (config.apiKeys.length === 0) {
@@ -31,15 +32,6 @@ if (generatedKey) {
       `Try:\n  curl -s -H 'X-Api-Key: ${generatedKey}' '${base}/geocode/search/2/json?q=Berlin&limit=1'\n\n`,
   );
 }
-
-// SIGHUP: re-read the API keys file and the datasets' releases (server/datasets/reload.ts).
-process.on("SIGHUP", () => {
-  logger.info("signal received", { signal: "SIGHUP" });
-  service.reload().then(
-    (outcomes) => logger.info("reload finished", { outcomes }),
-    (err: unknown) => logger.error("reload failed", { err }),
-  );
-});
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -4,7 +4,7 @@
  * can reach the log; an unknown query parameter keeps its name but not its value, in case a
  * client put a secret there.
  */
-import type { Logger } from "../../datasets/common/log.ts";
+import { createLogger, type Logger } from "../../datasets/common/log.ts";
 
 const LOGGED_PARAMS = new Set(["lat", "lon", "q", "id", "limit", "offset"]);
 
@@ -19,6 +19,14 @@ export function redactTarget(url: string): string {
     parts.push(LOGGED_PARAMS.has(name) ? `${safeName}=${encodeURIComponent(value.slice(0, 256))}` : `${safeName}=[redacted]`);
   }
   return parts.length ? `${path}?${parts.join("&")}` : path;
+}
+
+/**
+ * The access stream: its own logger (stdout in production, `component: "access"`), written at
+ * every GEODATA_LOG_LEVEL. The level filters the server's diagnostics, never the request lines.
+ */
+export function createAccessLogger(sink: (line: string) => void = (line) => process.stdout.write(line + "\n")): Logger {
+  return createLogger({ minLevel: "debug", base: { component: "access" }, sink });
 }
 
 export interface AccessRecord {

@@ -3,6 +3,7 @@
  */
 import { readConfig, type Config } from "../../datasets/common/config.ts";
 import { createLogger } from "../../datasets/common/log.ts";
+import { createAccessLogger } from "../../server/http/access-log.ts";
 import { startService, type Service } from "../../server/service.ts";
 
 export const TEST_KEY = "test-key-0123456789abcdef";
@@ -35,7 +36,7 @@ export async function startTestServer(options: { dataDir: string; env?: Record<s
   const service = await startService({
     config,
     logger: createLogger({ sink, minLevel: "debug" }),
-    accessLogger: createLogger({ sink, minLevel: "debug" }),
+    accessLogger: createAccessLogger(sink),
     ...(options.now ? { now: options.now } : {}),
   });
   const baseUrl = `http://127.0.0.1:${service.running.port}`;
