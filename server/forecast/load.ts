@@ -4,6 +4,7 @@
  * forecast is a couple of in-memory slices and a few thousand integer decodes.
  */
 import path from "node:path";
+import { modelLicence } from "../../datasets/forecast/licences.ts";
 import { openForecastStore, type ForecastStore } from "../../datasets/forecast/store.ts";
 import type { DatasetLoader } from "../datasets/loader.ts";
 
@@ -19,6 +20,7 @@ export const loadForecast: DatasetLoader<ForecastStore> = async (ctx) => {
         steps: latest.steps.length,
         grid: latest.grid,
         variables: latest.variables.map((v) => v.name),
+        licence: modelLicence(model) ?? null,
       };
     }),
   };

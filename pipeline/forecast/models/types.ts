@@ -5,6 +5,7 @@
  * it aggregates over time. Storage scale and unit come from the vocabulary
  * (datasets/forecast/variables.ts) unless the variable overrides the scale.
  */
+import type { DataLicence } from "../../../datasets/forecast/licences.ts";
 import type { Aggregation, ForecastGrid } from "../../../datasets/forecast/types.ts";
 import type { StatisticalProcess } from "../../grib/types.ts";
 
@@ -72,11 +73,8 @@ export interface ModelDomain {
   upstream?: string;
   /** Inventory beside each file: wgrib2 `.idx` (default) or ECMWF's `.index`. */
   inventoryFormat?: "wgrib2-idx" | "ecmwf-index";
-  /**
-   * Who publishes the data and under which licence, with the attribution text users must see
-   * (README, docs/forecast.md, /health).
-   */
-  licence?: { provider: string; name: string; attribution: string };
+  /** Who publishes the data, its licence and attribution text (datasets/forecast/licences.ts). */
+  licence?: DataLicence;
   /** Vocabulary variables this model does not publish (recorded, never filled from elsewhere). */
   absent?: string[];
   variables: ModelVariable[];

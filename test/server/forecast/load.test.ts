@@ -12,7 +12,7 @@ import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer } from "../../helpers/server.ts";
 
 interface Health {
-  content: { datasets: Array<{ name: string; status: string; message?: string; counts?: Record<string, number>; facts?: { models?: Array<{ model: string; runs: string[]; variables: string[] }> } }> };
+  content: { datasets: Array<{ name: string; status: string; message?: string; counts?: Record<string, number>; facts?: { models?: Array<{ model: string; runs: string[]; variables: string[]; licence: { provider: string; licence: string; attribution: string } | null }> } }> };
 }
 
 let copy = "";
@@ -45,6 +45,8 @@ describe("forecast loader", () => {
     expect(models.map((m) => m.model)).toEqual(["gfs-1p0-precip", "gfs-2p5-sample", "gfs-alaska-0p5", "gfs-alaska-2p5", "gfs-iberia-grib1", "gfs-mediterranean-grib1"]);
     expect(models.find((m) => m.model === "gfs-2p5-sample")!.runs).toEqual(["2011-10-08T00:00:00.000Z", "2011-01-10T12:00:00.000Z"]);
     expect(models.find((m) => m.model === "gfs-alaska-0p5")!.variables).toEqual(["temperature_2m", "relative_humidity_2m", "cloud_cover_convective"]);
+    // Each model's licence as users must see it (datasets/forecast/licences.ts): GFS is NOAA's, public domain.
+    for (const m of models) expect(m.licence, m.model).toMatchObject({ licence: "public domain (US Government work)" });
   });
 
   it("refuses a corrupted run file: /health shows forecast invalid, naming the file and the CRC", async () => {

@@ -5,11 +5,10 @@
  * one field, fetched whole. JPEG 2000 packing (GRIB2 5.40). Runs 00 and 12 to 240 h, 3-hourly.
  * Licence: Environment and Climate Change Canada Data Servers End-use Licence.
  */
+import { ECCC_LICENCE } from "../../../../datasets/forecast/licences.ts";
 import { latLonGrid, pad, range } from "../steps.ts";
 import type { ModelDomain } from "../types.ts";
 import { CMC_ABSENT, CMC_VARIABLES, type CmcVariable } from "./variables.ts";
-
-export const ECCC_ATTRIBUTION = "Contains information licensed under the Environment and Climate Change Canada Data Servers End-use Licence (Data Source: Environment and Climate Change Canada).";
 
 /**
  * A GDPS lat/lon domain: `res` is the file name's grid token ("15x.15" today; the 25 km grid of
@@ -31,7 +30,7 @@ export function cmcGdpsDomain(id: string, res: string, step: number, variables: 
     },
     variables: variables.map((c) => c.variable),
     absent: [...CMC_ABSENT],
-    licence: { provider: "Environment and Climate Change Canada (ECCC)", name: "Environment and Climate Change Canada Data Servers End-use Licence", attribution: ECCC_ATTRIBUTION },
+    licence: ECCC_LICENCE,
   };
   if (upstream) domain.upstream = upstream;
   return domain;

@@ -6,11 +6,10 @@
  * 6-hourly); 06/18 runs are shorter and only the steps present are stored.
  * Licence: CC BY 4.0, attribution required.
  */
+import { ECMWF_LICENCE } from "../../../../datasets/forecast/licences.ts";
 import { latLonGrid, pad, range } from "../steps.ts";
 import type { ModelDomain } from "../types.ts";
 import { IFS_ABSENT, IFS_VARIABLES } from "./variables.ts";
-
-export const ECMWF_ATTRIBUTION = "Copyright © European Centre for Medium-Range Weather Forecasts (ECMWF). Source www.ecmwf.int. Licence: CC BY 4.0. Changes: decoded, regridded to point series and stored at our resolution.";
 
 export const ECMWF_IFS_0P25: ModelDomain = {
   id: "ecmwf-ifs-0p25",
@@ -29,5 +28,5 @@ export const ECMWF_IFS_0P25: ModelDomain = {
   },
   variables: [...IFS_VARIABLES],
   absent: [...IFS_ABSENT],
-  licence: { provider: "ECMWF", name: "CC BY 4.0", attribution: ECMWF_ATTRIBUTION },
+  licence: ECMWF_LICENCE,
 };
