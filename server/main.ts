@@ -33,6 +33,15 @@ if (generatedKey) {
   );
 }
 
+// SIGHUP: re-read the API keys file and the datasets' releases (server/datasets/reload.ts).
+process.on("SIGHUP", () => {
+  logger.info("signal received", { signal: "SIGHUP" });
+  service.reload().then(
+    (outcomes) => logger.info("reload finished", { outcomes }),
+    (err: unknown) => logger.error("reload failed", { err }),
+  );
+});
+
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
