@@ -57,6 +57,16 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * Ranges shared by an environment variable and the pipeline option that overrides it
+ * (GEODATA_STATIONS_RETENTION_DAYS / stations --retention-days, GEODATA_FORECAST_KEEP_RUNS /
+ * forecast --keep): one definition, so the two cannot drift apart.
+ */
+export const LIMITS = {
+  stationsRetentionDays: { min: 1, max: 365_000 },
+  forecastKeepRuns: { min: 1, max: 100 },
+} as const;
+
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return fallback;
@@ -155,8 +165,8 @@ export function readConfig(env: Env): Config {
     headersTimeoutMs: readInt(env, "GEODATA_HEADERS_TIMEOUT_MS", 5_000, 100, 600_000),
     shutdownGraceMs: readInt(env, "GEODATA_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     elevationCacheMb: readInt(env, "GEODATA_ELEVATION_CACHE_MB", 256, 1, 65_536),
-    stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 10, 1, 365_000),
-    forecastKeepRuns: readInt(env, "GEODATA_FORECAST_KEEP_RUNS", 2, 1, 100),
+    stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 10, LIMITS.stationsRetentionDays.min, LIMITS.stationsRetentionDays.max),
+    forecastKeepRuns: readInt(env, "GEODATA_FORECAST_KEEP_RUNS", 2, LIMITS.forecastKeepRuns.min, LIMITS.forecastKeepRuns.max),
     workers: readInt(env, "GEODATA_WORKERS", os.availableParallelism(), 1, 256),
     corsOrigins: readCorsOrigins(env),
     rateLimit: readRateLimit(env),

@@ -1,21 +1,48 @@
 /**
- * `--name value` options of a pipeline step, checked once: every option known to the step, each
- * with a value; typed accessors that throw ConfigError naming the option, expected and got.
+ * The one parser of pipeline step options: `--name value` options, `--flag` options without a
+ * value, and (where the step takes them) plain arguments such as input files; checked once, each
+ * option known to the step; typed accessors that throw ConfigError naming the option, expected
+ * and got. A range shared with an environment variable comes from datasets/common/config.ts
+ * (LIMITS), so that the option and the variable cannot drift apart.
  */
 import { ConfigError } from "../../datasets/common/errors.ts";
 
+export interface OptionSpec {
+  /** Options taking a value (`--name value`), without the leading `--`; repeatable. */
+  values: readonly string[];
+  /** Options without a value (`--force`). */
+  flags?: readonly string[];
+  /** Whether plain arguments (not starting with `--`) are accepted; else they are an error. */
+  positional?: boolean;
+}
+
 export class StepOptions {
   private readonly values = new Map<string, string[]>();
+  private readonly flags = new Set<string>();
+  /** Plain arguments, in order (inputs). */
+  readonly positional: string[] = [];
 
-  /** `known`: option names without the leading `--`. */
-  constructor(step: string, args: readonly string[], known: readonly string[]) {
-    for (let i = 0; i < args.length; i += 2) {
-      const name = args[i]!;
+  /** `spec`: option names without the leading `--` (values only), or the full spec. */
+  constructor(step: string, args: readonly string[], spec: readonly string[] | OptionSpec) {
+    const { values, flags = [], positional = false } = Array.isArray(spec) ? { values: spec as readonly string[] } : (spec as OptionSpec);
+    const known = [...values, ...flags].map((x) => "--" + x).join(", ");
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i]!;
+      if (!arg.startsWith("--")) {
+        if (!positional) throw new ConfigError(step, "--option value pairs (see --help)", args.join(" "));
+        this.positional.push(arg);
+        continue;
+      }
+      const key = arg.slice(2);
+      if (!/^[a-z0-9-]+$/.test(key) || !(values.includes(key) || flags.includes(key))) throw new ConfigError(arg, `one of ${known}`, key);
+      if (flags.includes(key)) {
+        this.flags.add(key);
+        continue;
+      }
       const value = args[i + 1];
-      if (!/^--[a-z0-9-]+$/.test(name) || value === undefined) throw new ConfigError(step, "--option value pairs (see --help)", args.join(" "));
-      const key = name.slice(2);
-      if (!known.includes(key)) throw new ConfigError(name, `one of ${known.map((x) => "--" + x).join(", ")}`, key);
+      if (value === undefined || value.startsWith("--")) throw new ConfigError(arg, "a value", value ?? "nothing");
       this.values.set(key, [...(this.values.get(key) ?? []), value]);
+      i++;
     }
   }
 
@@ -29,13 +56,19 @@ export class StepOptions {
     return this.values.get(name) ?? [];
   }
 
+  /** Whether the flag was given. */
+  flag(name: string): boolean {
+    return this.flags.has(name);
+  }
+
   /** A path or URL that must be given. */
-  required(name: string): string {
+  required(name: string, what = "a path or URL"): string {
     const v = this.get(name);
-    if (!v) throw new ConfigError(`--${name}`, "a path or URL", "nothing");
+    if (!v) throw new ConfigError(`--${name}`, what, "nothing");
     return v;
   }
 
+  /** A whole number in [min, max], or `fallback` when the option is not given. */
   int(name: string, fallback: number, min: number, max: number): number {
     const v = this.get(name);
     if (v === undefined) return fallback;

@@ -7,6 +7,7 @@ import path from "node:path";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
 import type { PipelineStep, StepContext } from "../common/step.ts";
+import { StepOptions } from "../common/options.ts";
 import { buildElevation } from "./build.ts";
 import { DEFAULT_TIFF_OPTIONS } from "./geotiff-writer.ts";
 
@@ -40,39 +41,19 @@ async function expandHgt(location: string): Promise<string[]> {
   return [location];
 }
 
-function intOption(name: string, raw: string | undefined, min: number, max: number): number {
-  if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new ConfigError(name, `an integer from ${min} to ${max}`, raw ?? "");
-  return Number(raw);
-}
-
 export async function runElevation(args: string[], ctx: StepContext): Promise<void> {
-  const globals: string[] = [];
+  const o = new StepOptions("elevation", args, { values: ["global", "hgt", "tif", "tile-size", "level"] });
+  const globals = o.all("global");
   const hgt: string[] = [];
-  const tifTiles: Array<{ location: string; source?: string }> = [];
+  for (const value of o.all("hgt")) hgt.push(...(await expandHgt(value)));
+  const tifTiles: Array<{ location: string; source?: string }> = o.all("tif").map((value) => {
+    const named = /^([a-z0-9_-]+)=(.+)$/i.exec(value);
+    return named ? { source: named[1]!.toLowerCase(), location: named[2]! } : { location: value };
+  });
   const tiff = { ...DEFAULT_TIFF_OPTIONS };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const value = args[i + 1];
-    if (arg === "--global" || arg === "--hgt" || arg === "--tif") {
-      if (value === undefined || value.startsWith("--")) throw new ConfigError(arg, "a path", value ?? "");
-      if (arg === "--global") globals.push(value);
-      else if (arg === "--hgt") hgt.push(...(await expandHgt(value)));
-      else {
-        const named = /^([a-z0-9_-]+)=(.+)$/i.exec(value);
-        tifTiles.push(named ? { source: named[1]!.toLowerCase(), location: named[2]! } : { location: value });
-      }
-      i++;
-    } else if (arg === "--tile-size") {
-      tiff.tileSize = intOption(arg, value, 16, 4096);
-      if (tiff.tileSize % 16 !== 0) throw new ConfigError(arg, "a multiple of 16", String(value));
-      i++;
-    } else if (arg === "--level") {
-      tiff.level = intOption(arg, value, 1, 9);
-      i++;
-    } else {
-      throw new ConfigError(arg, "--global, --hgt, --tif, --tile-size or --level", arg);
-    }
-  }
+  tiff.tileSize = o.int("tile-size", tiff.tileSize, 16, 4096);
+  if (tiff.tileSize % 16 !== 0) throw new ConfigError("--tile-size", "a multiple of 16", String(tiff.tileSize));
+  tiff.level = o.int("level", tiff.level, 1, 9);
   if (globals.length === 0 && hgt.length === 0 && tifTiles.length === 0) throw new ConfigError("elevation", "at least one --global, --hgt or --tif input", "none");
   const downloadDir = path.join(ctx.config.dataDir, ".cache", "downloads");
   await buildElevation({ globals, hgtFiles: hgt, tifTiles, outDir: ctx.config.dataDir, tiff, downloadDir, logger: ctx.logger });

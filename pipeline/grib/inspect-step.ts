@@ -7,6 +7,7 @@ import path from "node:path";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import { readSource } from "../common/source.ts";
 import type { PipelineStep } from "../common/step.ts";
+import { StepOptions } from "../common/options.ts";
 import { gridCoordinates } from "./coordinates.ts";
 import { decodeField } from "./decode.ts";
 import { fieldDescription, fieldJsonChunks, inventoryLine } from "./inventory.ts";
@@ -28,25 +29,16 @@ interface InspectArgs {
 }
 
 export function parseInspectArgs(args: string[]): InspectArgs {
-  let file: string | undefined;
-  let message: number | undefined;
-  let json = false;
-  let coordinates = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--json") json = true;
-    else if (a === "--coordinates") coordinates = true;
-    else if (a === "--message") {
-      const raw = args[++i] ?? "";
-      if (!/^[1-9]\d*$/.test(raw)) throw new ConfigError("--message", "a field number from 1", raw);
-      message = Number(raw);
-    } else if (a.startsWith("--")) throw new ConfigError(a, "one of --message N, --json, --coordinates", a);
-    else if (file === undefined) file = a;
-    else throw new ConfigError("FILE", "one GRIB file", `${file} ${a}`);
-  }
-  if (file === undefined) throw new ConfigError("FILE", "a GRIB file to inspect", "nothing");
+  const o = new StepOptions("grib-inspect", args, { values: ["message"], flags: ["json", "coordinates"], positional: true });
+  if (o.positional.length === 0) throw new ConfigError("FILE", "a GRIB file to inspect", "nothing");
+  if (o.positional.length > 1) throw new ConfigError("FILE", "one GRIB file", o.positional.join(" "));
+  const raw = o.get("message");
+  if (raw !== undefined && !/^[1-9]\d*$/.test(raw)) throw new ConfigError("--message", "a field number from 1", raw);
+  const message = raw === undefined ? undefined : Number(raw);
+  const json = o.flag("json");
+  const coordinates = o.flag("coordinates");
   if (coordinates && (!json || message === undefined)) throw new ConfigError("--coordinates", "used with --message N --json", args.join(" "));
-  return { file, json, coordinates, ...(message !== undefined ? { message } : {}) };
+  return { file: o.positional[0]!, json, coordinates, ...(message !== undefined ? { message } : {}) };
 }
 
 /** Writes to stdout and waits for the stream when it is full (large --json outputs). */

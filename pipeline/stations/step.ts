@@ -6,6 +6,7 @@
 import { promises as fs, readdirSync } from "node:fs";
 import path from "node:path";
 import { DATASETS } from "../../datasets/catalog.ts";
+import { LIMITS } from "../../datasets/common/config.ts";
 import { ConfigError, MissingInputError } from "../../datasets/common/errors.ts";
 import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
 import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
@@ -14,6 +15,7 @@ import type { StoredObservation } from "../../datasets/stations/record.ts";
 import { isUrl, localFileOf, readSource } from "../common/source.ts";
 import { Progress } from "../common/progress.ts";
 import type { PipelineStep, StepContext } from "../common/step.ts";
+import { StepOptions } from "../common/options.ts";
 import { parseReferenceOption, referenceFromFileName, type ReferenceDate } from "./ingest/dating.ts";
 import { ObservationSet } from "./ingest/dedupe.ts";
 import { observe } from "./ingest/observe.ts";
@@ -47,31 +49,20 @@ interface Options {
 }
 
 function parseArgs(args: string[], ctx: StepContext): Options {
-  const opts: Options = { retentionDays: ctx.config.stationsRetentionDays, merge: false, inputs: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new ConfigError(a, "a value", "nothing");
-      return v;
-    };
-    if (a === "--noaa") opts.noaa = value();
-    else if (a === "--wmo") opts.wmo = value();
-    else if (a === "--month") {
-      const v = value();
-      const ref = parseReferenceOption(v);
-      if (!ref) throw new ConfigError("--month", "YYYY-MM or YYYY-MM-DD", v);
-      opts.month = ref;
-    } else if (a === "--retention-days") {
-      const v = value();
-      if (!/^\d{1,6}$/.test(v) || Number(v) < 1) throw new ConfigError("--retention-days", "an integer from 1 to 999999", v);
-      opts.retentionDays = Number(v);
-    } else if (a === "--merge") opts.merge = true;
-    else if (a.startsWith("--")) throw new ConfigError(a, "an option of `stations --help`", a);
-    else opts.inputs.push(a);
+  const o = new StepOptions("stations", args, { values: ["noaa", "wmo", "month", "retention-days"], flags: ["merge"], positional: true });
+  const opts: Options = {
+    noaa: o.required("noaa", "the NOAA nsd_cccc.txt station list"),
+    wmo: o.required("wmo", "the WMO station list CSV"),
+    retentionDays: o.int("retention-days", ctx.config.stationsRetentionDays, LIMITS.stationsRetentionDays.min, LIMITS.stationsRetentionDays.max),
+    merge: o.flag("merge"),
+    inputs: o.positional,
+  };
+  const month = o.get("month");
+  if (month !== undefined) {
+    const ref = parseReferenceOption(month);
+    if (!ref) throw new ConfigError("--month", "YYYY-MM or YYYY-MM-DD", month);
+    opts.month = ref;
   }
-  if (!opts.noaa) throw new ConfigError("--noaa", "the NOAA nsd_cccc.txt station list", "nothing");
-  if (!opts.wmo) throw new ConfigError("--wmo", "the WMO station list CSV", "nothing");
   return opts;
 }
 
