@@ -7,6 +7,8 @@ export interface ForecastOptions {
   models: ModelDomain[];
   /** Local directories or one base URL; "upstream" = each model's upstream URL. */
   sources: string[];
+  /** Per-model source overriding `sources` (model id -> directory, URL or "upstream"). */
+  modelSources: Record<string, string>;
   /** Run for models that need one: a date, or "latest". */
   run: Date | "latest";
   /** Lead-time limits in hours (inclusive). */
@@ -32,7 +34,11 @@ export const USAGE = `Options:
                          Where the GRIB files are: local directories (searched in order) or one
                          HTTP base URL laid out like NOMADS (each file's .idx is read and only the
                          needed messages are fetched with Range requests); "upstream" = the
-                         model's own server (NOMADS for gfs025/gfs050/gfs100).
+                         model's own server (NOMADS for gfs025/gfs050/gfs100, ECMWF open data
+                         for ecmwf-ifs-0p25, the MSC Datamart for cmc-gdps).
+  --model-source <id>=<dir|url|upstream>
+                         This model's source instead of --source (repeatable), so that models of
+                         several providers ingest in one invocation.
   --files <file[,file...]>
                          Read these GRIB files instead of the model's file names (relative to
                          --source, or local paths); the runs are taken from their messages.
@@ -64,7 +70,7 @@ export function parseRun(text: string): Date {
 }
 
 export function parseForecastOptions(args: string[]): ForecastOptions {
-  const o: ForecastOptions = { models: [], sources: [], run: "latest", fromHour: 0, toHour: Infinity, onlySteps: undefined, keep: undefined, cacheDir: undefined, force: false, writeIdx: [], listModels: false, point: undefined, files: [] };
+  const o: ForecastOptions = { models: [], sources: [], modelSources: {}, run: "latest", fromHour: 0, toHour: Infinity, onlySteps: undefined, keep: undefined, cacheDir: undefined, force: false, writeIdx: [], listModels: false, point: undefined, files: [] };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     switch (arg) {
@@ -81,6 +87,14 @@ export function parseForecastOptions(args: string[]): ForecastOptions {
       case "--source":
         o.sources.push(...value(args, i++, arg).split(",").filter(Boolean));
         break;
+      case "--model-source": {
+        const v = value(args, i++, arg);
+        const eq = v.indexOf("=");
+        const id = eq > 0 ? v.slice(0, eq) : "";
+        if (!modelById(id) || eq === v.length - 1) throw new ConfigError(arg, `<model id>=<dir|url|upstream> with a known model id`, v);
+        o.modelSources[id] = v.slice(eq + 1);
+        break;
+      }
       case "--run": {
         const v = value(args, i++, arg);
         o.run = v === "latest" ? "latest" : parseRun(v);
@@ -126,12 +140,13 @@ export function parseForecastOptions(args: string[]): ForecastOptions {
         if (o.writeIdx.length === 0) throw new ConfigError(arg, "one or more GRIB files", "");
         break;
       default:
-        throw new ConfigError("forecast options", "one of --model --source --files --run --steps --keep --cache --force --write-idx --list-models --point", arg);
+        throw new ConfigError("forecast options", "one of --model --source --model-source --files --run --steps --keep --cache --force --write-idx --list-models --point", arg);
     }
   }
   if (!o.listModels && o.writeIdx.length === 0 && !o.point) {
     if (o.models.length === 0) throw new ConfigError("--model", "one or more model ids", "");
-    if (o.sources.length === 0 && o.files.length === 0) throw new ConfigError("--source", "a directory, a URL or upstream (or --files)", "");
+    const unsourced = o.models.filter((m) => o.modelSources[m.id] === undefined);
+    if (o.sources.length === 0 && o.files.length === 0 && unsourced.length > 0) throw new ConfigError("--source", "a directory, a URL or upstream (or --files)", "");
   }
   return o;
 }

@@ -42,8 +42,10 @@ export interface IngestReport {
 }
 
 function sourceFor(o: ForecastOptions, domain: ModelDomain, ctx: StepContext): GribSource {
-  if (o.sources.length === 0) return localSource([process.cwd()]);
-  const locations = o.sources.map((s) => (s === "upstream" ? domain.upstream ?? "" : s));
+  const own = o.modelSources[domain.id];
+  const chosen = own !== undefined ? [own] : o.sources;
+  if (chosen.length === 0) return localSource([process.cwd()]);
+  const locations = chosen.map((s) => (s === "upstream" ? domain.upstream ?? "" : s));
   if (locations.some((s) => s === "")) throw new Error(`model ${domain.id} has no upstream server; give --source`);
   if (isHttp(locations[0]!)) {
     return httpSource(locations[0]!, { cacheDir: o.cacheDir ?? path.join(ctx.config.dataDir, ".cache", "forecast"), logger: ctx.logger });

@@ -19,7 +19,8 @@ export const SOURCE_NAMES: Readonly<Record<DatasetName, { required: readonly str
   elevation: { required: ["global"], optional: ["srtm"] },
   stations: { required: ["noaa", "wmo"], optional: ["metar", "synop", "reports"] },
   // Not downloaded by the nightly: the forecast step reads the .idx files and byte ranges itself.
-  forecast: { required: ["base"], optional: [] },
+  // `base` serves the models of `--model` by default; a source named after a model id serves that model.
+  forecast: { required: ["base"], optional: ["ecmwf-ifs-0p25", "cmc-gdps"] },
 };
 
 /** Sources the nightly downloads (the forecast base URL is handed to the step instead). */
@@ -71,7 +72,11 @@ export function stepArgs(dataset: DatasetName, c: ArgsContext): string[] {
     case "stations":
       return ["--noaa", one(fetched, "noaa"), "--wmo", one(fetched, "wmo"), "--merge", ...plan.args, ...all(fetched, "metar"), ...all(fetched, "synop"), ...all(fetched, "reports")];
     case "forecast":
-      return ["--source", mirrorUrl(plan.sources.base![0]!.url, c.mirror), "--cache", c.forecastCache, ...plan.args];
+      return [
+        "--source", mirrorUrl(plan.sources.base![0]!.url, c.mirror),
+        ...Object.entries(plan.sources).filter(([name]) => name !== "base").flatMap(([name, list]) => ["--model-source", `${name}=${mirrorUrl(list[0]!.url, c.mirror)}`]),
+        "--cache", c.forecastCache, ...plan.args,
+      ];
   }
 }
 

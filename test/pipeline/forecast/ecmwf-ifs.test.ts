@@ -99,4 +99,16 @@ describe("ecmwf-ifs-0p25 from an open-data mirror", () => {
     }
     store.close();
   }, 60_000);
+
+  it("--model-source gives this model its own server beside another --source (as the nightly configuration does)", async () => {
+    const ctx = await tempContext("fc-ecmwf-ms-");
+    cleanup.push(ctx.config.dataDir);
+    log.length = 0;
+    const report = await runForecast(
+      ["--model", "ecmwf-ifs-0p25", "--run", "2026031000", "--steps", "0", "--source", path.join(ctx.config.dataDir, "no-such-dir"), "--model-source", `ecmwf-ifs-0p25=${base}`, "--cache", path.join(ctx.config.dataDir, "cache")],
+      ctx,
+    );
+    expect(report.runs.map((r) => [r.model, r.runTime, r.variables])).toEqual([["ecmwf-ifs-0p25", "2026-03-10T00:00:00.000Z", 1]]);
+    expect(log.some((l) => l.path === `/${FILE}` && l.method === "GET")).toBe(true);
+  }, 60_000);
 });

@@ -37,8 +37,8 @@ export const CMC_VARIABLES: readonly CmcVariable[] = [
   cmcVar("PRMSL_MSL_0", "pressure_msl", "instant", [0, 3, 1, 101, 0], ["PRMSL", "mean sea level"], ["instant"]),
   cmcVar("APCP_SFC_0", "precipitation", "sum", [0, 1, 8, 1, 0], ["APCP", "surface"], ["accumulation"]),
   cmcVar("TCDC_SFC_0", "cloud_cover", "instant", [0, 6, 1, 1, 0], ["TCDC", "surface"], ["instant"]),
-  cmcVar("TMP_ISBL_0925", "temperature_925hPa", "instant", [0, 0, 0, 100, 92500], ["TMP", "925 mb"], ["instant"]),
-  cmcVar("TMP_ISBL_0850", "temperature_850hPa", "instant", [0, 0, 0, 100, 85000], ["TMP", "850 mb"], ["instant"]),
+  cmcVar("TMP_ISBL_925", "temperature_925hPa", "instant", [0, 0, 0, 100, 92500], ["TMP", "925 mb"], ["instant"]),
+  cmcVar("TMP_ISBL_850", "temperature_850hPa", "instant", [0, 0, 0, 100, 85000], ["TMP", "850 mb"], ["instant"]),
   cmcVar("HGT_SFC_0", "surface_height", "instant", [0, 3, 5, 1, 0], ["HGT", "surface"], ["instant"]),
 ];
 
