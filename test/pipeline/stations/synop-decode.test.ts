@@ -127,8 +127,10 @@ describe("decodeSynop on real bulletins", () => {
 
 // Real reports of the shared Argentine corpus (ogimet-argentina-2026-03_days01-17.txt) that are
 // malformed or test the section rules, decoded by hand per FM 12 (WMO-No. 306 Vol. I.1): sections
-// in the order 1, 2 (222, maritime data of a sea or coastal station), 3, 4, 5; section 1 groups
-// 1-9 in increasing order; code tables 4377 (VV), 1600 (h), 3590 (RRR), 4019 (tR), 1819 (iR).
+// in the order 1, 2 (222, "maritime data for global exchange pertaining to a sea, or to a coastal
+// station", as the 2019 edition's FM 12 section list reads, quoted in wmo-im/BUFR4's
+// Temperature_Precipitation_Snow_WMO_306.pdf), 3, 4, 5; section 1 groups 1-9 in increasing order;
+// code tables 4377 (VV), 1600 (h), 3590 (RRR), 4019 (tR), 1819 (iR).
 const outOfPlace = fixtureLines("ogimet-argentina-2026-03-out-of-place.txt");
 const report = (prefix: string): string => outOfPlace.find((l) => l.startsWith(prefix))!;
 const unreadAt = (text: string, group: string, after: string, reason: string) => ({ group, offset: text.indexOf(`${after} ${group}`) + after.length + 1, reason });

@@ -39,6 +39,9 @@ describe("metarToRecord", () => {
   });
 });
 
+// Code table 1819, iR: 0 in sections 1 and 3, 1 in section 1, 2 in section 3, 3 omitted
+// (precipitation amount = 0), 4 omitted (amount not available) (WMO-No. 306; tabulated the same in
+// diego-garro/AESynop synoptic/tables/tables_section1.py and MeteoSharp's PrecipationDataInclusion).
 const outOfPlace = fixtureLines("ogimet-argentina-2026-03-out-of-place.txt");
 const synopRecord = (prefix: string) => synopToRecord(decodeSynop(outOfPlace.find((l) => l.startsWith(prefix))!), 0);
 
