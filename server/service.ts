@@ -10,6 +10,7 @@ import { ReloadableKeys } from "./api-keys.ts";
 import { ENDPOINTS } from "./endpoints/routes.ts";
 import { createApp } from "./http/app.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
+import { docsAsset } from "./docs-page/docs-page.ts";
 import { instrument, watchDatasets } from "./metrics/metrics.ts";
 import { startMetricsServer, type MetricsServer } from "./metrics/metrics-server.ts";
 import { startServer, type RunningServer } from "./http/node-server.ts";
@@ -58,6 +59,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     logger,
     isShuttingDown: () => state.shuttingDown(),
     corsOrigins: config.corsOrigins,
+    docs: (path) => docsAsset(path, registry.get("admin")),
     ...(config.rateLimit ? { rateLimiter: new RateLimiter(config.rateLimit, options.rateLimitShares ?? 1) } : {}),
     ...(options.now ? { now: options.now } : {}),
   });

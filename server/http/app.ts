@@ -3,7 +3,8 @@
  * tests call it in-process, and server/http/node-server.ts adapts it to node:http.
  *
  * Order of checks (README "Request processing"):
- * URL length (414) → body (413) → CORS preflight (204) → method (405) → public paths (/health, /openapi.json) →
+ * URL length (414) → body (413) → CORS preflight (204) → method (405) → public paths (/health,
+ * /openapi.json, the docs page / and /docs/*) →
  * API key (401) → rate limit (429) → path (404) → query parameters (400) → datasets (503) → handler.
  */
 import type { Logger } from "../../datasets/common/log.ts";
@@ -13,6 +14,7 @@ import type { Endpoint } from "../endpoints/endpoint.ts";
 import { ApiError, errors } from "./api-error.ts";
 import { apiTagOf, CACHE_POLICY, cacheHeaders, ifNoneMatchHits, newestRunTimeOf } from "./cache.ts";
 import type { KeyChecker } from "./auth.ts";
+import type { DocsAsset } from "../docs-page/docs-page.ts";
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./cors.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
@@ -51,6 +53,8 @@ export interface AppDeps {
   corsOrigins?: CorsOrigins;
   /** Per-key limits (GEODATA_RATE_LIMIT); none when absent. */
   rateLimiter?: RateLimiter;
+  /** The docs page and its assets (GET / and /docs/*, no key); undefined for any other path. */
+  docs?: (path: string) => DocsAsset | undefined;
 }
 
 export type App = (req: AppRequest) => Promise<AppResponse>;
@@ -142,6 +146,14 @@ export function createApp(deps: AppDeps): App {
       }
 
       const key = apiKeyOf(req.headers);
+      const page = deps.docs?.(path);
+      if (page) {
+        route = "docs";
+        const encoding = encodingFor(req, page.body);
+        const etag = encoding === "identity" ? page.etag : `${page.etag.slice(0, -1)}-${encoding}"`;
+        const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), etag);
+        return finish(req, hit ? 304 : 200, hit ? Buffer.alloc(0) : page.body, route, { "Content-Type": page.contentType, "Cache-Control": page.cacheControl, ETag: etag });
+      }
       if (!deps.keys.isValid(key)) throw errors.unauthorized();
       if (deps.rateLimiter && key !== undefined) {
         const decision = deps.rateLimiter.take(key);
