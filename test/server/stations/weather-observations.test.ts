@@ -92,6 +92,16 @@ describe("GET /weather/SYNOP/2/json", () => {
     expect(SYNOP!.latest!.timestamp).toBe(Math.max(...keys));
   });
 
+  it("serves malformed Argentine reports by the FM 12 section rules (test/fixtures/stations/ogimet-argentina-2026-03-out-of-place.txt)", async () => {
+    // 87803 12044 `42780 22208 10127 ... 81208`: 22208 is Nddff (N 2 = 25 %), not section 2; iR 4.
+    const at = (d: number, h: number): string => String(Date.UTC(2026, 2, d, h) / 1000);
+    expect((await content("/weather/SYNOP/2/json?id=87803")).SYNOP!.history![at(12, 4)]).toEqual({ timestamp: Number(at(12, 4)), visibility: 30000, temperature: 12.7, cloudCover: 25, cloudTypes: { cloudHigh: 8, cloudMiddle: 0, cloudLow: 2 } });
+    // 87761 11184 `10237 10038`: the group in place (23.7 degC), not the repeat; iR 3: 0 mm.
+    expect((await content("/weather/SYNOP/2/json?id=87761")).SYNOP!.history![at(11, 18)]).toMatchObject({ temperature: 23.7, precipitation: 0 });
+    // 87050 11124, iR 2: section 3's 60382 (38 mm), not section 1's 60474.
+    expect((await content("/weather/SYNOP/2/json?id=87050")).SYNOP!.history![at(11, 12)]).toMatchObject({ precipitation: 38 });
+  });
+
   it("serves the CCB correction of 15280, not the original", async () => {
     const { SYNOP } = await content("/weather/SYNOP/2/json?id=15280");
     const ts = Date.UTC(2023, 0, 17, 18) / 1000;
