@@ -37,6 +37,7 @@ const cases: Case[] = shared
       { label: "GDAS 0.25 VRATE (5.3 order 2)", file: path.join(GRIB, "other", "gdas.t12z.pgrb2.0p25.f000.12"), pick: first },
       { label: "ECMWF IFS 0.25 asn, 8 bits (5.42 CCSDS)", file: path.join(GRIB, "other", "ecmwf-ifs-oper-surface.grib2"), pick: first },
       { label: "ECMWF IFS 0.25 rsn, 16 bits (5.42 CCSDS)", file: path.join(GRIB, "other", "ecmwf-ifs-oper-surface.grib2"), pick: (fields) => fields.slice(2, 3) },
+      { label: "ECMWF IFS 0.25 tcc, 8 bits, 535 KB (5.42 CCSDS)", file: path.join(GRIB, "other", "ecmwf-ifs-oper-surface.grib2"), pick: (fields) => fields.slice(4, 5) },
       { label: "CMC GDPS 0.24 TMP, 1,126,500 points (5.40 JPEG 2000, OpenJPEG wasm)", file: path.join(GRIB, "other", "CMC_glb_TMP_ISBL_1_latlon.24x.24_2021051800_P000.grib2"), pick: first },
       { label: "HRRR 3 km TMP, 1,905,141 points (5.3)", file: path.join(GRIB, "other", "hrrr.t06z.wrfsfcf01-TMP.grib2"), pick: first },
       { label: "GFS 2.5 deg, all 344 fields (5.3)", file: path.join(GRIB, "gfs", "gfs.2011100800.f072.2p5deg.grib2"), pick: every },

@@ -118,7 +118,8 @@ export function aecDecode(data: Uint8Array, count: number, p: AecParams, out: Fl
   const xmax = 2 ** bps - 1;
   const med = Math.floor(xmax / 2) + 1;
   const bpsShift = 32 - bps;
-  const block = new Float64Array(bs);
+  // Residuals of one block as libaec holds them (uint32: a corrupt stream wraps like in C).
+  const block = new Uint32Array(bs);
 
   let pos = 0;
   let n = 0; // samples out
@@ -251,8 +252,8 @@ export function aecDecode(data: Uint8Array, count: number, p: AecParams, out: Fl
       let data = last;
       for (let i = 0; i < take; i++) {
         const d = block[i]!;
-        const odd = d % 2;
-        const half = (d - odd) / 2;
+        const odd = d & 1;
+        const half = d >>> 1;
         const high = data >= med;
         const theta = high ? xmax - data : data;
         if (half + odd <= theta) data = odd ? data - half - 1 : data + half;
