@@ -36,7 +36,7 @@ export const DATASETS: Readonly<Record<DatasetName, DatasetSpec>> = {
     file: "admin/admin.idx",
     storage: "envelope",
     magic: "GEODADMN",
-    formatVersion: 2,
+    formatVersion: 3,
     step: "admin",
   },
   elevation: {

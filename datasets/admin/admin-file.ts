@@ -111,6 +111,7 @@ function checkStructure(d: AdminIndexData, file: string): void {
   for (let k = 0; k < rf.code.length; k++) if (rf.code[k]! >= d.attributes.refineCodes.length) fail("refine.code", `codes below ${d.attributes.refineCodes.length}`, String(rf.code[k]));
   if (d.attributes.iso2.length !== d.admin.featureChainStart.length - 1) fail("attributes.iso2", "one entry per admin feature", String(d.attributes.iso2.length));
   if (d.attributes.tzid.length !== d.tz.featureChainStart.length - 1) fail("attributes.tzid", "one entry per timezone feature", String(d.attributes.tzid.length));
+  if (d.attributes.tzCountry?.length !== d.tz.featureChainStart.length - 1) fail("attributes.tzCountry", "one entry per timezone feature", String(d.attributes.tzCountry?.length));
 }
 
 /** Opens the artifact held in memory (checks envelope, checksum and structure). */

@@ -9,17 +9,18 @@
  * feature's edges; that segment never leaves the box, so no other edge can cross it.
  * Layout of the bytes: FORMAT.md.
  */
-import { chainBoxes, writeVertexBox, edgesDistanceKm, featuresContaining, KM_PER_DEGREE, nearestFeatureWithin, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
+import { chainBoxes, featureCount, writeVertexBox, edgesDistanceKm, featuresContaining, KM_PER_DEGREE, nearestFeatureWithin, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
 import { SlotGrid, type SlotGridLayout } from "./slot-grid.ts";
 import { oceanZone } from "./ocean-zones.ts";
 
 /**
- * A point in no admin-1 polygon but within this many km of one belongs to the nearest: Natural
- * Earth's 1:10m coastlines are generalized by up to a kilometre or two, and coastal towns (and
- * their GeoNames coordinates) otherwise fall "at sea". Boundary records list the admin edges
- * within this distance of their box, so the search never leaves the record.
+ * A point in no admin-1 polygon but within this many km of one belongs to the nearest: the
+ * territorial sea, 12 nautical miles (UNCLOS art. 3; 1 nautical mile = 1,852 m) off the coast,
+ * which also absorbs Natural Earth's generalized 1:10m coastlines (Cairns, Dorval and Palm
+ * Jumeirah lie more than 2 km outside them). Boundary records list the admin edges within this
+ * distance of their box, so the search never leaves the record.
  */
-export const COAST_TOLERANCE_KM = 2;
+export const COAST_TOLERANCE_KM = 12 * 1.852;
 
 /** Slot words: an answer index, a boundary record (high bit set), or this marker for "test exactly". */
 export const SLOT_FALLBACK = 0xffffffff;
@@ -52,6 +53,12 @@ export interface AdminAttributes {
   name: string[];
   /** Per timezone feature: IANA tzid. */
   tzid: string[];
+  /**
+   * Per timezone feature: ISO2 of the zone's country (the country most GeoNames places of the zone
+   * are in; "" for none, e.g. Etc/ ocean zones): islands Natural Earth leaves out (Lý Sơn, 28 km off
+   * Vietnam) lie in their zone's polygon, which reaches 12 nautical miles off OpenStreetMap's coast.
+   */
+  tzCountry: string[];
   /** The admin-1 codes the refinement places refer to. */
   refineCodes: string[];
 }
@@ -185,6 +192,34 @@ function layerAnswer(layer: PolygonLayer, L: LayerCandidates, ch: RunChunks, b: 
   return NO_FEATURE;
 }
 
+/** The feature among `features` with the nearest edge to the point (brute force, rare points). */
+function nearestAmong(layer: PolygonLayer, features: readonly number[], px: number, py: number): number {
+  const cb = chainBoxes(layer);
+  const b = layer.featureBox;
+  let best = NO_FEATURE;
+  // Widening searches: most such points are a few tens of km from their country's areas.
+  for (const km of [100, 1000, Infinity]) {
+    let bestD = km;
+    const dLat = km / KM_PER_DEGREE;
+    const dLon = dLat / Math.max(1e-6, Math.cos((Math.min(89.99, Math.abs(py) + dLat) * Math.PI) / 180));
+    for (const f of features) {
+      if (px < b[4 * f]! - dLon || px > b[4 * f + 2]! + dLon || py < b[4 * f + 1]! - dLat || py > b[4 * f + 3]! + dLat) continue;
+      for (let c = layer.featureChainStart[f]!; c < layer.featureChainStart[f + 1]!; c++) {
+        if (px < cb[4 * c]! - dLon || px > cb[4 * c + 2]! + dLon || py < cb[4 * c + 1]! - dLat || py > cb[4 * c + 3]! + dLat) continue;
+        const from = layer.chainStart[c]!;
+        const d = edgesDistanceKm(layer.xs, layer.ys, from, layer.chainStart[c + 1]! - from - 1, px, py);
+        // Features come in ascending order: a tie keeps the lower id.
+        if (d < bestD) {
+          bestD = d;
+          best = f;
+        }
+      }
+    }
+    if (best !== NO_FEATURE) return best;
+  }
+  return best;
+}
+
 export class AdminIndex {
   readonly grid: SlotGrid;
   /** Scratch result of `lookupIds`: [admin feature, timezone feature] (NO_FEATURE for none). */
@@ -192,6 +227,8 @@ export class AdminIndex {
 
   private readonly adminChunks: RunChunks;
   private readonly tzChunks: RunChunks;
+  /** Admin features per country, for points in a country's timezone polygon beyond the coast tolerance. */
+  private readonly featuresOfCountry = new Map<string, number[]>();
 
   constructor(readonly data: AdminIndexData) {
     this.grid = new SlotGrid(data.layout);
@@ -200,6 +237,25 @@ export class AdminIndex {
     // Chain boxes for the exact fallback, computed now rather than on the first polar request.
     chainBoxes(data.admin);
     chainBoxes(data.tz);
+    for (let f = 0; f < featureCount(data.admin); f++) {
+      const cc = data.attributes.iso2[f];
+      if (!cc) continue;
+      const list = this.featuresOfCountry.get(cc) ?? [];
+      list.push(f);
+      this.featuresOfCountry.set(cc, list);
+    }
+  }
+
+  /**
+   * A point in no admin area and farther than the coast tolerance from any, but inside a country's
+   * timezone polygon (its territorial waters around land Natural Earth leaves out): that
+   * country's nearest area.
+   */
+  private offshore(lat: number, lon: number): void {
+    if (this.ids[0] !== NO_FEATURE || this.ids[1] === NO_FEATURE) return;
+    const cc = this.data.attributes.tzCountry[this.ids[1]!];
+    const features = cc ? this.featuresOfCountry.get(cc) : undefined;
+    if (features) this.ids[0] = nearestAmong(this.data.admin, features, lon, lat);
   }
 
   /** Sets `ids` to the admin and timezone features containing the point (degrees). */
@@ -210,6 +266,7 @@ export class AdminIndex {
     if (word < SLOT_BOUNDARY_BIT) {
       this.ids[0] = d.answers[2 * word]!;
       this.ids[1] = d.answers[2 * word + 1]!;
+      this.offshore(lat, lon);
       return;
     }
     if (word !== SLOT_FALLBACK) {
@@ -222,6 +279,7 @@ export class AdminIndex {
         const a = layerAnswer(d.admin, d.adminCandidates, this.adminChunks, b, lon, lat, rx, ry);
         this.ids[0] = a !== NO_FEATURE ? a : nearestInRecord(d.admin, d.adminCandidates, this.adminChunks, b, lon, lat);
         this.ids[1] = layerAnswer(d.tz, d.tzCandidates, this.tzChunks, b, lon, lat, rx, ry);
+        this.offshore(lat, lon);
         return;
       }
     }
@@ -230,14 +288,15 @@ export class AdminIndex {
 
   /**
    * Brute force over every feature (poles, antimeridian, and the build's validation): the first
-   * admin feature containing the point, else the nearest within the coast tolerance; the first
-   * timezone feature containing it.
+   * admin feature containing the point, else the nearest within the coast tolerance, else (in a
+   * country's timezone polygon) that country's nearest; the first timezone feature containing it.
    */
   lookupExact(lat: number, lon: number): void {
     const a = featuresContaining(this.data.admin, lon, lat);
     const t = featuresContaining(this.data.tz, lon, lat);
     this.ids[0] = a.length > 0 ? a[0]! : (nearestFeatureWithin(this.data.admin, lon, lat, COAST_TOLERANCE_KM) ?? NO_FEATURE);
     this.ids[1] = t.length > 0 ? t[0]! : NO_FEATURE;
+    this.offshore(lat, lon);
   }
 
   /** Timezone id of a timezone feature, or the ocean zone of the longitude. */

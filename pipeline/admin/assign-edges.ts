@@ -1,8 +1,9 @@
 /**
  * Finds, for every slot, the polygon edges that enter its box. Each edge is sampled at a quarter
- * of the hex spacing; every sample's hex and the two rings around it (on the nearest face, and
- * on any other face within a few hexes) are candidates, and an edge is kept for a candidate only
- * when it really meets the candidate's box. Output: per slot, its edges in ascending order.
+ * of the hex spacing; every sample's hex and the rings around it (on the nearest face, and on any
+ * other face within a few hexes) are candidates, and an edge is kept for a candidate only when it
+ * really meets the candidate's box. Two rings cover the slot boxes; boxes widened by the coast
+ * tolerance need more (ringsFor). Output: per slot, its edges in ascending order.
  */
 import { FACE_COUNT, HEX_NEIGHBORS } from "../../datasets/admin/h3-faces.ts";
 import type { PolygonLayer } from "../../datasets/admin/polygon-layer.ts";
@@ -22,6 +23,18 @@ const DEG = Math.PI / 180;
 export function hexSpacingRadians(res: number): number {
   const cells = 2 + 120 * Math.pow(7, res);
   return Math.sqrt((4 * Math.PI) / cells) * 1.07;
+}
+
+/**
+ * Rings of candidate hexes around a sample so that every slot whose box, widened by `widenKm`, can
+ * meet the sampled edge is among them. In hex spacings: the sample lies within 0.58 (the hex
+ * circumradius) of its hex centre and within 0.125 of any point of the edge; a slot box reaches
+ * 1.15 from its centre at the corners (a quarter of its size added on each side) and the widening
+ * adds sqrt(2)·widenKm diagonally; K rings hold every centre within K·cos 30°.
+ */
+export function ringsFor(res: number, widenKm: number): number {
+  const spacingKm = hexSpacingRadians(res) * 6371;
+  return Math.max(2, Math.ceil((0.58 + 0.125 + 1.15 + (Math.SQRT2 * widenKm) / spacingKm) / Math.cos(Math.PI / 6)));
 }
 
 /** Whether segment a→b meets the box (conservative: may say yes for a near miss of 1e-12°). */
@@ -54,7 +67,7 @@ class GrowableInt32 {
 }
 
 /** `boxes`: per slot min lon, min lat, max lon, max lat (the slot boxes, or the widened admin boxes). */
-export function assignEdges(grid: SlotGrid, geom: SlotGeometry, layer: PolygonLayer, boxes: Float64Array, progress?: Progress): SlotEdges {
+export function assignEdges(grid: SlotGrid, geom: SlotGeometry, layer: PolygonLayer, boxes: Float64Array, progress?: Progress, rings = 2): SlotEdges {
   const spacing = hexSpacingRadians(grid.layout.res);
   const stepDeg = (spacing / DEG) / 4;
   // Faces whose centre is nearly as close as the nearest one: the sample is within a few hexes of an edge.
@@ -97,13 +110,14 @@ export function assignEdges(grid: SlotGrid, geom: SlotGeometry, layer: PolygonLa
           const fi = geom.i[s0]!;
           const fj = geom.j[s0]!;
           candidates.push(s0);
-          // Rings 1 and 2 around the sample's hex.
+          // Rings 1..rings around the sample's hex, one sextant (k steps along direction d, m
+          // along d + 1, 1 <= k + m <= rings, k >= 1) per direction.
           for (let d = 0; d < 6; d++) {
             const [di, dj] = HEX_NEIGHBORS[d]!;
             const [ei, ej] = HEX_NEIGHBORS[(d + 1) % 6]!;
-            candidates.push(grid.slotAt(f, fi + di, fj + dj));
-            candidates.push(grid.slotAt(f, fi + 2 * di, fj + 2 * dj));
-            candidates.push(grid.slotAt(f, fi + di + ei, fj + dj + ej));
+            for (let k = 1; k <= rings; k++) {
+              for (let m = 0; k + m <= rings; m++) candidates.push(grid.slotAt(f, fi + k * di + m * ei, fj + k * dj + m * ej));
+            }
           }
         }
         for (const s of candidates) {

@@ -2,12 +2,12 @@
  * Builds the slot table of the reverse-geocoding index from the two polygon layers: per slot a
  * single (admin, timezone) answer, a boundary record, or the exact fallback. Layout: FORMAT.md.
  */
-import { NO_FEATURE, REF_INSIDE_BIT, SLOT_BOUNDARY_BIT, SLOT_FALLBACK, type AdminIndexData, type LayerCandidates } from "../../datasets/admin/admin-index.ts";
+import { COAST_TOLERANCE_KM, NO_FEATURE, REF_INSIDE_BIT, SLOT_BOUNDARY_BIT, SLOT_FALLBACK, type AdminIndexData, type LayerCandidates } from "../../datasets/admin/admin-index.ts";
 import type { PolygonLayer } from "../../datasets/admin/polygon-layer.ts";
 import { SlotGrid, computeLayout } from "../../datasets/admin/slot-grid.ts";
 import type { Logger } from "../../datasets/common/log.ts";
 import { Progress } from "../common/progress.ts";
-import { assignEdges, type SlotEdges } from "./assign-edges.ts";
+import { assignEdges, ringsFor, type SlotEdges } from "./assign-edges.ts";
 import { computeInsideSets, featureOfVertex, insideSetOf, type InsideSets } from "./inside-sets.ts";
 import { computeSlotGeometry } from "./slot-geometry.ts";
 
@@ -88,7 +88,8 @@ export function buildIndex(admin: PolygonLayer, tz: PolygonLayer, res: number, l
   for (const [name, layer] of [["admin", admin], ["timezones", tz]] as const) {
     t = performance.now();
     const progress = new Progress(logger, `assign ${name} edges to slots`, layer.xs.length, "edges");
-    const edges = assignEdges(grid, geom, layer, name === "admin" ? geom.adminBox : geom.box, progress);
+    const rings = name === "admin" ? ringsFor(res, COAST_TOLERANCE_KM) : 2;
+    const edges = assignEdges(grid, geom, layer, name === "admin" ? geom.adminBox : geom.box, progress, rings);
     progress.finish({ pairs: edges.edges.length });
     const featOf = featureOfVertex(layer);
     const inside = computeInsideSets(grid, geom, layer, edges, featOf);

@@ -148,7 +148,8 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
     logger.warn("features the crosswalk could not resolve", { country: report.unresolvedCountry, admin1: report.unresolvedAdmin1 });
   }
   const labels = { iso2: crosswalk.iso2, admin1: crosswalk.admin1, name: adminFeatures.map((f) => f.name) };
-  const enclaves = findEnclaves(zones, neLayer, neGrid, labels, zoneCountries(places));
+  const zoneCountry = zoneCountries(places);
+  const enclaves = findEnclaves(zones, neLayer, neGrid, labels, zoneCountry);
   logger.info("enclaves from the timezone polygons", { count: enclaves.length, names: enclaves.map((e) => `${e.name} [${e.iso2}]`) });
 
   // Enclaves first: the first feature containing a point answers.
@@ -169,6 +170,7 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
     admin1: [...enclaves.map((e) => e.admin1), ...labels.admin1],
     name: [...enclaves.map((e) => e.name), ...labels.name],
     tzid: zones.map((z) => z.tzid),
+    tzCountry: zones.map((z) => zoneCountry.get(z.tzid) ?? ""),
     refineCodes: refined.codes,
   };
   const index = new AdminIndex({ ...built.data, refinement: refined.refinement, attributes });

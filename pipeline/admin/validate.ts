@@ -1,7 +1,7 @@
 /**
  * Checks a freshly built index against brute force on its own layers (AdminIndex.lookupExact), on random
- * points of the whole sphere and on points jittered around random polygon vertices (where the
- * borders are). Any disagreement fails the build: the previous artifact keeps serving.
+ * points of the whole sphere, on points jittered around random polygon vertices (where the
+ * borders are) and on points up to about 30 km from admin vertices (the coast band). Any disagreement fails the build: the previous artifact keeps serving.
  */
 import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
 import { mulberry32 } from "../../datasets/common/prng.ts";
@@ -34,5 +34,13 @@ export function validateIndex(index: AdminIndex, randomPoints: number, borderPoi
     const lon = Math.max(-180, Math.min(180, layer.xs[v]! + (rnd() - 0.5) * 0.018));
     check(lat, lon);
   }
-  return { points: randomPoints + borderPoints, mismatches };
+  // The coast band: within about 30 km of an admin vertex (the territorial-sea rule's reach).
+  const coastPoints = Math.floor(borderPoints / 4);
+  for (let k = 0; k < coastPoints; k++) {
+    const v = Math.floor(rnd() * d.admin.xs.length);
+    const lat = Math.max(-90, Math.min(90, d.admin.ys[v]! + (rnd() - 0.5) * 0.55));
+    const lon = Math.max(-180, Math.min(180, d.admin.xs[v]! + (rnd() - 0.5) * 0.55));
+    check(lat, lon);
+  }
+  return { points: randomPoints + borderPoints + coastPoints, mismatches };
 }

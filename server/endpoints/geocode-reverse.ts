@@ -18,14 +18,13 @@ administrative description.
   area is coarser than GeoNames' (no code has 80 % of the places), the one of the nearest GeoNames
   place inside the area.
   **continent** is the GeoNames continent of the country.
-- **Coasts**: a point in no admin-1 area but within 2 km of one takes the nearest area (Natural
-  Earth's 1:10m coastlines are generalized by up to a kilometre or two; coastal towns would
-  otherwise fall at sea).
-- **At sea** (no admin-1 area within 2 km, including lakes that Natural Earth leaves out of its
-  land areas, such as the Great Lakes): only **timezone** is present. Its zone is the one
-  of the territorial waters (timezone polygons extend 12 nautical miles off the coast) or, in
-  open sea, the nautical zone Etc/GMT±N of the 15° longitude band (Etc/GMT-12 is UTC+12; on a
-  band edge the eastern band; at ±180° Etc/GMT+12).
+- **Coasts**: a point in no admin-1 area but within the territorial sea of one (12 nautical
+  miles, 22.224 km) takes the country and admin-1 of the nearest area; farther out, a point inside
+  a country's timezone polygon (territorial waters around islands Natural Earth leaves out, lakes)
+  takes that zone's country and its nearest area.
+- **At sea** (none of the above: open sea, lakes outside the zone polygons): only **timezone** is
+  present: the nautical zone Etc/GMT±N of the 15° longitude band (Etc/GMT-12 is UTC+12; on a
+  band edge the eastern band; at ±180° Etc/GMT+12), or the zone of a polygon covering the point.
 - A member whose facts are unknown (an area Natural Earth maps but GeoNames has no admin-1 code
   for, e.g. some small islands; disputed areas without a country) is left out.
 - **Disputed and overlapping areas**: the country follows GeoNames (the places inside the

@@ -159,6 +159,7 @@ export function createApp(deps: AppDeps): App {
         const decision = deps.rateLimiter.take(key);
         rateHeaders.set(req, decision.headers);
         if (!decision.allowed) {
+          if (byPath.has(path)) route = path;
           const { requests, windowSeconds } = deps.rateLimiter.config;
           throw errors.rateLimited(requests, windowSeconds, decision.retryAfterSeconds, {});
         }

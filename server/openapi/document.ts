@@ -78,6 +78,9 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
       responses: { "200": { description: "Always 200 while the process serves; content.state is ready or degraded, and content.datasets gives each dataset's status (ready, missing, invalid), format version, build time and counts." } },
     },
   };
+  paths["/"] = {
+    get: { operationId: "docsPage", summary: "Docs page and playground (HTML; no key needed). Its assets are under /docs/.", security: [], responses: { "200": { description: "The HTML page." }, "304": { description: "Not Modified (If-None-Match named the current ETag)." } } },
+  };
   paths["/openapi.json"] = {
     get: { operationId: "openapi", summary: "This document (no key needed).", security: [], responses: { "200": { description: "OpenAPI 3.1 document." } } },
   };

@@ -53,4 +53,20 @@ describe("reverseGeocode at a fixed instant", () => {
     expect(a.administrative1).toMatchObject({ code: "FR.11", id_admin: 3012874 });
     expect(a.timezone).toMatchObject({ timezone: "Europe/Paris", GMT: 120, isDST: 1 });
   });
+
+  it("gives a point 15 km off Cabo da Roca Portugal (territorial sea, 12 nautical miles), one 35 km off only the nautical timezone", () => {
+    // Cabo da Roca, the westernmost point of mainland Europe: 38°46′51″N 9°30′03″W; due west along
+    // the parallel, 1° of longitude is 111.32 km · cos(latitude).
+    const lat = 38.78083;
+    const lon = -9.50083;
+    const kmPerDegree = 111.32 * Math.cos((lat * Math.PI) / 180);
+    const near = reverseGeocode(lat, lon - 15 / kmPerDegree, index, places, new Date("2025-07-01T12:00:00Z"));
+    expect(near.country?.ISO2).toBe("PT");
+    expect(near.timezone.timezone).toBe("Europe/Lisbon");
+    const far = reverseGeocode(lat, lon - 35 / kmPerDegree, index, places, new Date("2025-07-01T12:00:00Z"));
+    expect(far.country).toBeUndefined();
+    expect(far.administrative1).toBeUndefined();
+    // Nautical zone of the band 7.5°W-22.5°W: UTC-1, POSIX-signed Etc/GMT+1.
+    expect(far.timezone.timezone).toBe("Etc/GMT+1");
+  });
 });
