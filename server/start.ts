@@ -29,9 +29,12 @@ function run(args: string[]): Promise<number> {
   });
 }
 
-const built = await run([pipelineCli, "build-default"]);
-if (built !== 0) {
-  process.stderr.write(`Building the embedded default failed (exit ${built}); serving the artifacts that exist.\n`);
+// `npm start -- --no-default-build`: serve the data directory as it is (data built elsewhere, benches).
+if (!process.argv.includes("--no-default-build")) {
+  const built = await run([pipelineCli, "build-default"]);
+  if (built !== 0) {
+    process.stderr.write(`Building the embedded default failed (exit ${built}); serving the artifacts that exist.\n`);
+  }
 }
 // GEODATA_WORKERS > 1: a cluster primary forks the workers (each runs main.ts); else serve here.
 const config = readConfig(process.env);
