@@ -32,7 +32,7 @@ beforeAll(async () => {
   const tz = new LayerBuilder();
   tz.add(vaduz.chains.map((c) => Float64Array.from(c)));
   const built = buildIndex(admin.finish(), tz.finish(), 4, createLogger({ minLevel: "error" }));
-  const attributes = { iso2: ne.map(() => "LI"), admin1: ne.map((f) => String(f.properties.gn_a1_code)), name: ne.map((f) => String(f.properties.name)), tzid: [vaduz.tzid], refineCodes: [] };
+  const attributes = { iso2: ne.map(() => "LI"), admin1: ne.map((f) => String(f.properties.gn_a1_code)), name: ne.map((f) => String(f.properties.name)), tzid: [vaduz.tzid], tzCountry: [""], refineCodes: [] };
   const refinement = { featureStart: new Uint32Array(ne.length + 1), lat: new Float64Array(0), lon: new Float64Array(0), code: new Uint32Array(0) };
   const { chunks, extra } = encodeAdminPayload({ ...built.data, refinement, attributes });
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "admin-idx-"));
