@@ -1,0 +1,52 @@
+/** The nightly configuration: the checked-in file is valid; a bad one names the member, expected and got. */
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
+import { ConfigError } from "../../../datasets/common/errors.ts";
+import { loadNightlyConfig, parseNightlyConfig } from "../../../pipeline/nightly/config.ts";
+import { checkSourceNames } from "../../../pipeline/nightly/dataset-args.ts";
+import { mirrorUrl } from "../../../pipeline/nightly/mirror.ts";
+
+describe("nightly configuration", () => {
+  it("accepts the checked-in pipeline/nightly.config.json, every dataset with its required sources", () => {
+    const c = loadNightlyConfig(path.join(PROJECT_ROOT, "pipeline", "nightly.config.json"));
+    expect(Object.keys(c.datasets).sort()).toEqual(["admin", "elevation", "forecast", "places", "stations"]);
+    for (const [name, plan] of Object.entries(c.datasets)) expect(() => checkSourceNames(name as never, plan, "nightly.config.json")).not.toThrow();
+  });
+
+  it("expands the METAR cycle template to the last hours, the current one included, across midnight", () => {
+    const c = parseNightlyConfig(
+      { datasets: { stations: { sources: { noaa: "https://h/n.txt", wmo: "https://h/w.csv", metar: { template: "https://h/cycles/{HH}Z.TXT", lastHours: 3 } } } } },
+      "/x/c.json",
+      new Date(Date.UTC(2026, 10, 23, 1, 30)),
+    );
+    expect(c.datasets.stations!.sources.metar!.map((s) => s.url)).toEqual(["https://h/cycles/23Z.TXT", "https://h/cycles/00Z.TXT", "https://h/cycles/01Z.TXT"]);
+  });
+
+  it("expands the SRTM template with the tile and its latitude band", () => {
+    const c = parseNightlyConfig({ datasets: { elevation: { sources: { global: "https://h/g.tif", srtm: { template: "https://h/skadi/{latBand}/{tile}.hgt.gz", tiles: ["S46W066"] } } } } }, "/x/c.json");
+    expect(c.datasets.elevation!.sources.srtm![0]!.url).toBe("https://h/skadi/S46/S46W066.hgt.gz");
+  });
+
+  it("refuses a bad member with what was expected and what was got", () => {
+    const bad = (raw: unknown): string => {
+      try {
+        parseNightlyConfig(raw, "/x/c.json");
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    expect(bad({ datasets: { plaices: {} } })).toMatch(/datasets\.plaices.*expected one of places, admin/);
+    expect(bad({ datasets: { places: { sources: { countries: "ftp://x/y" } } } })).toMatch(/sources\.countries.*expected an http\(s\):\/\/ or file:\/\/\/ URL/);
+    expect(bad({ datasets: { places: { sources: {}, tolerances: [{ count: "places", minRatio: 2 }] } } })).toMatch(/tolerances\[0\]\.minRatio.*expected a ratio from 0 to 1, got "2"/);
+    expect(bad({ datasets: { places: { sources: { places: { url: "https://h/a.zip", sha256: "abc" } } } } })).toMatch(/sha256.*expected 64 lowercase hex digits, got "abc"/);
+  });
+
+  it("maps every upstream host onto the mirror", () => {
+    expect(mirrorUrl("https://download.geonames.org/export/dump/cities500.zip", "http://127.0.0.1:9000/m/")).toBe("http://127.0.0.1:9000/m/download.geonames.org/export/dump/cities500.zip");
+    expect(mirrorUrl("https://download.geonames.org/export/dump/cities500.zip", undefined)).toBe("https://download.geonames.org/export/dump/cities500.zip");
+    expect(mirrorUrl("https://h.example/a/b.txt", "/srv/mirror")).toBe("file:///srv/mirror/h.example/a/b.txt");
+  });
+});
