@@ -19,8 +19,15 @@ if (config.apiKeys.length === 0) {
   config.apiKeys = [generatedKey];
 }
 
-// A cluster worker (server/primary.ts) holds 1/workers of the rate limit.
-const service = await startService({ config, logger, accessLogger, rateLimitShares: cluster.isWorker ? config.workers : 1 });
+// A cluster worker (server/primary.ts) holds 1/workers of the rate limit, and only counts its
+// metrics: the primary serves the workers' sum on GEODATA_METRICS_PORT.
+const service = await startService({
+  config,
+  logger,
+  accessLogger,
+  rateLimitShares: cluster.isWorker ? config.workers : 1,
+  metrics: cluster.isWorker ? "collect" : "serve",
+});
 const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
 const base = `http://${shownHost}:${service.running.port}`;
 logger.info("listening", { url: base, datasets: service.registry.list().map((d) => `${d.name}:${d.status}`) });

@@ -21,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "../datasets/common/config.ts";
 import type { Logger } from "../datasets/common/log.ts";
+import { clusterMetricsText, startMetricsServer } from "./metrics/metrics-server.ts";
 
 const KILL_AFTER_GRACE_MS = 5_000;
 
@@ -97,4 +98,6 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
 
   logger.info("starting workers", { workers: config.workers });
   for (let i = 0; i < config.workers; i++) fork();
+  // GEODATA_METRICS_PORT: the workers' metrics summed (prom-client's AggregatorRegistry over IPC).
+  if (config.metricsPort !== undefined) await startMetricsServer(config.metricsPort, config.host, logger, clusterMetricsText);
 }

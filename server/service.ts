@@ -12,7 +12,7 @@ import { createApp } from "./http/app.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { docsAsset } from "./docs-page/docs-page.ts";
 import { instrument, watchDatasets } from "./metrics/metrics.ts";
-import { startMetricsServer, type MetricsServer } from "./metrics/metrics-server.ts";
+import { answerClusterMetrics, startMetricsServer, type MetricsServer } from "./metrics/metrics-server.ts";
 import { startServer, type RunningServer } from "./http/node-server.ts";
 import { buildOpenApi } from "./openapi/document.ts";
 
@@ -65,6 +65,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   });
   const metricsOn = config.metricsPort !== undefined;
   if (metricsOn) watchDatasets(registry);
+  if (metricsOn && options.metrics === "collect") answerClusterMetrics();
   const running = await startServer(metricsOn ? instrument(app) : app, config, options.accessLogger, logger);
   let metricsServer: MetricsServer | undefined;
   if (config.metricsPort !== undefined && (options.metrics ?? "serve") === "serve") {

@@ -25,6 +25,14 @@ export const clusterMetricsText: MetricsSource = async () => {
   return { contentType: aggregator.contentType, body: await aggregator.clusterMetrics() };
 };
 
+/**
+ * For a cluster worker: answer the primary's requests for this process's metrics (prom-client
+ * registers that IPC listener when an AggregatorRegistry is created, in workers too).
+ */
+export function answerClusterMetrics(): void {
+  aggregator ??= new AggregatorRegistry<PrometheusContentType>();
+}
+
 export async function startMetricsServer(port: number, host: string, logger: Logger, source: MetricsSource = metricsText): Promise<MetricsServer> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0];

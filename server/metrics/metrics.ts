@@ -42,6 +42,8 @@ export function processMetrics(): HttpMetrics {
     name: "geodata_dataset_ready",
     help: "1 when the dataset is loaded and serving, 0 when missing or invalid; status label says which.",
     labelNames: ["dataset", "status"] as const,
+    // Under cluster workers: ready only when every worker is.
+    aggregator: "min",
     collect() {
       this.reset();
       for (const d of builtAt()) this.set({ dataset: d.name, status: d.status }, d.status === "ready" ? 1 : 0);
@@ -51,6 +53,8 @@ export function processMetrics(): HttpMetrics {
     name: "geodata_dataset_built_timestamp_seconds",
     help: "Build time of the serving release of each dataset (UNIX seconds).",
     labelNames: ["dataset"] as const,
+    // Under cluster workers: the oldest release any worker serves.
+    aggregator: "min",
     collect() {
       this.reset();
       for (const d of builtAt()) if (Number.isFinite(d.at)) this.set({ dataset: d.name }, d.at);
@@ -60,6 +64,7 @@ export function processMetrics(): HttpMetrics {
     name: "geodata_dataset_age_seconds",
     help: "Seconds since the serving release of each dataset was built.",
     labelNames: ["dataset"] as const,
+    aggregator: "max",
     collect() {
       this.reset();
       const now = Date.now() / 1000;
