@@ -96,4 +96,25 @@ describe("GRIB2 5.40 JPEG 2000: CMC GDPS TMP 1 mb (1500 x 751)", () => {
     const golden = new Float32Array(readFileSync(fixture("cmc-glb-tmp-1mb-2021051800-p000.wgrib2-every97.f32")).buffer.slice(0));
     expect(decodeCmc()[97]).toBe(golden[1]);
   });
+
+  it("20 seeded random octet changes in the code stream's headers: values or DataFormatError, never another error; decoding works afterwards", () => {
+    const original = fixtureBytes(CMC);
+    const [field] = scanGrib(original, CMC);
+    const stream = field!.sections.data + 5;
+    let seed = 0x5eed;
+    const rnd = (): number => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const untyped: string[] = [];
+    for (let trial = 0; trial < 20; trial++) {
+      const bytes = original.slice();
+      for (let m = 0; m < 3; m++) bytes[stream + 4 + Math.floor(rnd() * 200)] = Math.floor(rnd() * 256);
+      try {
+        decodeField(bytes, field!, CMC);
+      } catch (e) {
+        if (!(e instanceof DataFormatError)) untyped.push(`trial ${trial}: ${String(e)}`);
+      }
+    }
+    expect(untyped).toEqual([]);
+    const golden = new Float32Array(readFileSync(fixture("cmc-glb-tmp-1mb-2021051800-p000.wgrib2-every97.f32")).buffer.slice(0));
+    expect(decodeCmc()[97 * 100]).toBe(golden[100]);
+  }, 120_000);
 });
