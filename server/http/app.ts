@@ -18,7 +18,7 @@ import type { DocsAsset } from "../docs-page/docs-page.ts";
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./cors.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
-import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, successBody, type Encoding } from "./respond.ts";
+import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, staticBody, successBody, type Encoding } from "./respond.ts";
 
 export const MAX_URL_BYTES = 8192;
 
@@ -77,6 +77,7 @@ export function createApp(deps: AppDeps): App {
   const startedAt = deps.startedAt ?? now();
   const corsOrigins = deps.corsOrigins ?? "*";
   let apiTag: string | undefined;
+  let openapiBody: Buffer | undefined;
   /** RateLimit headers of a request, added to every answer to it once its key has been counted. */
   const rateHeaders = new WeakMap<AppRequest, Record<string, string>>();
 
@@ -142,7 +143,9 @@ export function createApp(deps: AppDeps): App {
       }
       if (path === "/openapi.json") {
         route = "/openapi.json";
-        return finish(req, 200, Buffer.from(JSON.stringify(deps.openapi()), "utf8"), route, { "Cache-Control": "public, max-age=3600" });
+        // Serialized and compressed once (respond.ts staticBody), not per request.
+        openapiBody ??= staticBody(Buffer.from(JSON.stringify(deps.openapi()), "utf8"));
+        return finish(req, 200, openapiBody, route, { "Cache-Control": "public, max-age=3600" });
       }
 
       const key = apiKeyOf(req.headers);

@@ -3,8 +3,20 @@
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 
-/** Bodies at most this long are sent uncompressed: the framing would cost more than it saves. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+/**
+ * Bodies at most this long are sent uncompressed: with the headers they fit in about one TCP
+ * segment either way, and compressing them costs 10-20 µs each, a sixth of a request's whole CPU
+ * time (bench/compression.bench.ts, docs/http.md).
+ */
+export const COMPRESSION_THRESHOLD_BYTES = 1400;
+
+/**
+ * Per-response levels, chosen by bench/compression.bench.ts on real answers: brotli quality 1
+ * comes within 5-15 % of quality 5's size at a third to a tenth of its time (quality 2 and up
+ * switch to slower match finders); gzip level 1 is within a few percent of level 6's size.
+ */
+export const BROTLI_QUALITY = 1;
+export const GZIP_LEVEL = 1;
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -14,6 +26,18 @@ export type Encoding = "br" | "gzip" | "identity";
  */
 export function negotiateEncoding(header: string | undefined): Encoding {
   if (!header) return "identity";
+  const known = negotiated.get(header);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(header);
+  // Clients send a handful of distinct headers; the cache is bounded against one that varies.
+  if (negotiated.size >= 256) negotiated.clear();
+  negotiated.set(header, encoding);
+  return encoding;
+}
+
+const negotiated = new Map<string, Encoding>();
+
+function parseAcceptEncoding(header: string): Encoding {
   const q = new Map<string, number>();
   for (const part of header.split(",")) {
     const [nameRaw, ...paramsRaw] = part.trim().split(";");
@@ -35,17 +59,32 @@ export function negotiateEncoding(header: string | undefined): Encoding {
 }
 
 export function compress(body: Buffer, encoding: Encoding): Buffer {
-  switch (encoding) {
-    case "br":
-      // Quality 5: most of brotli's gain at a fraction of the default (11) cost per response.
-      return brotliCompressSync(body, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
-      });
-    case "gzip":
-      return gzipSync(body, { level: 6 });
-    case "identity":
-      return body;
+  if (encoding === "identity") return body;
+  const pre = precompressed.get(body);
+  if (pre) return pre[encoding];
+  if (encoding === "br") {
+    return brotliCompressSync(body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+    });
   }
+  return gzipSync(body, { level: GZIP_LEVEL });
+}
+
+/** Bodies that never change (/openapi.json), compressed once at the best levels. */
+const precompressed = new WeakMap<Buffer, { br: Buffer; gzip: Buffer }>();
+
+/**
+ * Marks a body as static: compresses it once (brotli quality 11, gzip level 9), and compress()
+ * returns those copies for it from then on. The same Buffer must be passed each time.
+ */
+export function staticBody(body: Buffer): Buffer {
+  if (!precompressed.has(body)) {
+    precompressed.set(body, {
+      br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+      gzip: gzipSync(body, { level: 9 }),
+    });
+  }
+  return body;
 }
 
 export function successBody(status: number, content: unknown): Buffer {

@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compress, negotiateEncoding } from "../../../server/http/respond.ts";
+import { compress, negotiateEncoding, staticBody } from "../../../server/http/respond.ts";
 
 describe("negotiateEncoding (RFC 9110 §12.5.3)", () => {
   it.each([
@@ -21,6 +21,8 @@ describe("negotiateEncoding (RFC 9110 §12.5.3)", () => {
     ["br;q=0.8, *;q=0.9", "gzip"],
   ])("%j → %s", (header, expected) => {
     expect(negotiateEncoding(header)).toBe(expected);
+    // A second time, from the cache of parsed headers.
+    expect(negotiateEncoding(header)).toBe(expected);
   });
 });
 
@@ -31,5 +33,23 @@ describe("compress", () => {
   });
   it("brotli round-trips", () => {
     expect(brotliDecompressSync(compress(body, "br")).equals(body)).toBe(true);
+  });
+});
+
+describe("staticBody", () => {
+  const body = staticBody(Buffer.from(JSON.stringify({ text: "static ".repeat(3000) })));
+  it("is compressed once: compress() returns the same copy every time", () => {
+    expect(compress(body, "br")).toBe(compress(body, "br"));
+    expect(compress(body, "gzip")).toBe(compress(body, "gzip"));
+    expect(compress(body, "identity")).toBe(body);
+  });
+  it("its copies decode to the body", () => {
+    expect(brotliDecompressSync(compress(body, "br")).equals(body)).toBe(true);
+    expect(gunzipSync(compress(body, "gzip")).equals(body)).toBe(true);
+  });
+  it("an equal body that was not marked is compressed afresh", () => {
+    const other = Buffer.from(body);
+    expect(compress(other, "br")).not.toBe(compress(body, "br"));
+    expect(brotliDecompressSync(compress(other, "br")).equals(body)).toBe(true);
   });
 });
