@@ -1,16 +1,18 @@
 /**
  * Publishes the rows of a DuckDB query beside an artifact for data engineers' own tools, in two
  * open formats: Parquet (DuckDB's `COPY ... (FORMAT parquet)`, zstd) and Arrow IPC file format
- * (written with apache-arrow). Both are written to a temporary file and renamed into place, as
+ * (written with apache-arrow, one record batch per DuckDB chunk, streamed). Both are written to a
+ * temporary file and renamed into place, as
  * artifacts are. Column types follow the query's: VARCHAR Utf8, DOUBLE Float64, BIGINT Int64,
  * UBIGINT Uint64, INTEGER Int32, UINTEGER Uint32, SMALLINT Int16, TINYINT Int8, BOOLEAN Bool;
  * NULL stays null. The layout is documented in each dataset's FORMAT.md.
  */
-import { promises as fs } from "node:fs";
+import { createWriteStream, promises as fs } from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { Bool, Float64, Int16, Int32, Int64, Int8, Table, tableToIPC, Uint32, Uint64, Utf8, vectorFromArray, type DataType, type Vector } from "apache-arrow";
-import { temporaryPathFor, writeFileAtomic } from "../../datasets/artifact/atomic-write.ts";
+import { Bool, Field, Float64, Int16, Int32, Int64, Int8, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Uint32, Uint64, Utf8, vectorFromArray, type DataType } from "apache-arrow";
+import { temporaryPathFor } from "../../datasets/artifact/atomic-write.ts";
 import { DataFormatError } from "../../datasets/common/errors.ts";
 
 const ARROW_TYPES: Readonly<Record<string, () => DataType>> = {
@@ -38,7 +40,40 @@ function sqlString(text: string): string {
 /** Writes `<base>.parquet` and `<base>.arrow` with the rows of `sql`; returns their paths and the row count. */
 export async function exportTable(conn: DuckDBConnection, sql: string, base: string): Promise<TableExport> {
   await fs.mkdir(path.dirname(base), { recursive: true });
+  // Arrow: one record batch per DuckDB chunk (2,048 rows), streamed to the file, so that a large
+  // gazetteer never sits in memory whole.
   const parquet = `${base}.parquet`;
+  const arrow = `${base}.arrow`;
+  const result = await conn.stream(sql);
+  const names = result.columnNames();
+  const types = result.columnTypes().map((t) => t.toString());
+  const fields = names.map((name, k) => {
+    const make = ARROW_TYPES[types[k]!];
+    if (!make) throw new DataFormatError({ file: parquet, field: name }, `a column type of ${Object.keys(ARROW_TYPES).join(", ")}`, types[k]!);
+    return new Field(name, make(), true);
+  });
+  const schema = new Schema(fields);
+  const tmpArrow = temporaryPathFor(arrow);
+  const writer = new RecordBatchFileWriter();
+  const written = pipeline(writer.toNodeStream(), createWriteStream(tmpArrow));
+  let rows = 0;
+  try {
+    writer.reset(undefined, schema);
+    for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+      const children = fields.map((f, k) => vectorFromArray(chunk.getColumnValues(k) as unknown[], f.type).data[0]!);
+      writer.write(new RecordBatch(schema, makeData({ type: new Struct(fields), length: chunk.rowCount, nullCount: 0, children })));
+      rows += chunk.rowCount;
+    }
+    writer.finish();
+    await written;
+    await fs.rename(tmpArrow, arrow);
+  } catch (err) {
+    writer.abort();
+    await written.catch(() => undefined);
+    await fs.rm(tmpArrow, { force: true });
+    throw err;
+  }
+  // Parquet: DuckDB writes it from the same query.
   const tmp = temporaryPathFor(parquet);
   try {
     await conn.run(`COPY (${sql}) TO ${sqlString(tmp)} (FORMAT parquet, COMPRESSION zstd)`);
@@ -47,18 +82,5 @@ export async function exportTable(conn: DuckDBConnection, sql: string, base: str
     await fs.rm(tmp, { force: true });
     throw err;
   }
-
-  const reader = await conn.runAndReadAll(sql);
-  const names = reader.columnNames();
-  const types = reader.columnTypes().map((t) => t.toString());
-  const columns = reader.getColumnsJS();
-  const vectors: Record<string, Vector> = {};
-  names.forEach((name, k) => {
-    const make = ARROW_TYPES[types[k]!];
-    if (!make) throw new DataFormatError({ file: parquet, field: name }, `a column type of ${Object.keys(ARROW_TYPES).join(", ")}`, types[k]!);
-    vectors[name] = vectorFromArray(columns[k] as unknown[], make());
-  });
-  const arrow = `${base}.arrow`;
-  await writeFileAtomic(arrow, [tableToIPC(new Table(vectors), "file")]);
-  return { parquet, arrow, rows: reader.currentRowCount };
+  return { parquet, arrow, rows };
 }

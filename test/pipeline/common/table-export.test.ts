@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../../../datasets/common/config.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
+import { exportTable } from "../../../pipeline/common/table-export.ts";
 import { placesStep } from "../../../pipeline/places/step.ts";
 import { stationsStep } from "../../../pipeline/stations/step.ts";
 
@@ -88,5 +89,31 @@ describe("observations export (stations/observations.arrow, .parquet)", () => {
     const [[n]] = (await duckdbRows(`SELECT count(*) FROM read_parquet('${parquet}')`)) as [[bigint]];
     expect(Number(n)).toBe(tableFromIPC(readFileSync(path.join(dataDir, "stations", "observations.arrow"))).numRows);
     expect(await duckdbRows(`SELECT correction, raw, temperature, precipitation FROM read_parquet('${parquet}') WHERE station = '15280'`)).toEqual([["CCB", ccbRaw, -4.1, 0]]);
+  });
+});
+
+describe("exportTable round trip", () => {
+  it("streams one record batch per DuckDB chunk, keeps NULLs and types, and writes an empty result as a schema", async () => {
+    const instance = await DuckDBInstance.create(":memory:");
+    const conn = await instance.connect();
+    try {
+      // A mechanical sequence (not data): 5,000 rows span three 2,048-row chunks.
+      const sql = "SELECT CAST(range AS INTEGER) AS n, CAST(range AS DOUBLE) * 0.5 AS x, CASE WHEN range % 7 = 0 THEN NULL ELSE 'r' || range END AS s FROM range(5000)";
+      const out = await exportTable(conn, sql, path.join(dataDir, "roundtrip", "seq"));
+      expect(out.rows).toBe(5000);
+      const table = tableFromIPC(readFileSync(out.arrow));
+      expect(table.batches.length).toBe(3);
+      expect(table.numRows).toBe(5000);
+      expect(table.get(4999)!.toJSON()).toEqual({ n: 4999, x: 2499.5, s: "r4999" });
+      expect(table.getChild("s")!.nullCount).toBe(715); // multiples of 7 in 0..4999
+      expect(await duckdbRows(`SELECT count(*), count(s), sum(n) FROM read_parquet('${out.parquet}')`)).toEqual([[5000n, 4285n, 12497500n]]);
+      const empty = await exportTable(conn, `${sql} WHERE false`, path.join(dataDir, "roundtrip", "empty"));
+      const emptyTable = tableFromIPC(readFileSync(empty.arrow));
+      expect(emptyTable.numRows).toBe(0);
+      expect(emptyTable.schema.fields.map((f) => f.name)).toEqual(["n", "x", "s"]);
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
   });
 });
