@@ -180,12 +180,13 @@ export function createApp(deps: AppDeps): App {
       for (const d of endpoint.datasets) data[d] = deps.registry.get(d);
       for (const d of endpoint.optionalDatasets ?? []) if (deps.registry.isReady(d)) data[d] = deps.registry.get(d);
 
+      // The states of the datasets just taken (same tick): a reload cannot slip in between.
+      const states = deps.registry.list();
       const instant = now();
       const result = await endpoint.handle(params, data as LoadedDatasets, { now: instant });
       const body = successBody(200, result.content);
       const policy = CACHE_POLICY[route];
       if (policy === undefined) return finish(req, 200, body, route, result.headers);
-      const states = deps.registry.list();
       const caching = cacheHeaders({
         kind: policy,
         apiTag: (apiTag ??= apiTagOf(deps.openapi())),

@@ -15,7 +15,8 @@
  *   it gets a weak ETag that changes every minute and a max-age up to the end of that minute.
  *
  * The ETag is a digest of the API description (a change of documented behaviour changes it),
- * the endpoint, the release of every dataset the answer used (format version and build time),
+ * the endpoint, the release of every dataset the answer used (format version, build time and
+ * release id),
  * the normalized query (the parsed, typed parameters, so `lat=52.50` and `lat=52.5` share one
  * ETag), the minute for `instant`, and, as a suffix, the content coding: the br, gzip and
  * identity bytes are different representations and must not share a strong validator.
@@ -91,7 +92,7 @@ export function cacheHeaders(input: CacheInput): CacheHeaders {
   const nowSeconds = Math.floor(input.now.getTime() / 1000);
   const bucket =
     input.kind === "instant" ? Math.floor(nowSeconds / INSTANT_BUCKET_SECONDS) : input.kind === "forecast" ? Math.floor(nowSeconds / FORECAST_BUCKET_SECONDS) : null;
-  const releases = input.datasets.map((d) => `${d.name}@${d.formatVersion}@${d.builtAt ?? ""}`);
+  const releases = input.datasets.map((d) => `${d.name}@${d.formatVersion}@${d.builtAt ?? ""}@${d.release ?? ""}`);
   const digest = createHash("sha256")
     .update(JSON.stringify([input.apiTag, input.route, releases, input.params, bucket]))
     .digest("base64url")

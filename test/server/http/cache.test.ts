@@ -79,7 +79,7 @@ describe("newestRunTimeOf", () => {
 describe("ETag and 304 over a socket", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ dataDir: await ensureDefaultData(["elevation", "admin", "places"]) });
+    server = await startTestServer({ dataDir: await ensureDefaultData(["elevation", "admin", "places", "forecast", "stations"]) });
   }, 600_000);
   afterAll(async () => {
     await server?.close();
@@ -107,6 +107,26 @@ describe("ETag and 304 over a socket", () => {
     expect(other.status).toBe(200);
     expect(other.headers.get("etag")).not.toBe(etag);
     await other.text();
+  });
+
+  it("point forecast: strong ETag, at most a quarter hour", async () => {
+    const res = await server.get("/weather/point/2/json?lat=40.42&lon=-3.7");
+    expect(res.status).toBe(200);
+    await res.text();
+    expect(res.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+(-br|-gzip)?"$/);
+    const maxAge = Number(/^public, max-age=(\d+)$/.exec(res.headers.get("cache-control")!)![1]);
+    expect(maxAge).toBeGreaterThanOrEqual(1);
+    expect(maxAge).toBeLessThanOrEqual(900);
+    const again = await server.get("/weather/point/2/json?lat=40.420&lon=-3.70", { headers: { "If-None-Match": res.headers.get("etag")! } });
+    // The same quarter hour (unless the test straddles its end): 304.
+    if (Math.floor(Date.now() / 900_000) === Math.floor(Date.parse(res.headers.get("date")!) / 900_000)) expect(again.status).toBe(304);
+  });
+
+  it("station observations: five minutes", async () => {
+    const res = await server.get("/weather/METAR/2/json?id=KJFK");
+    expect(res.status).toBe(200);
+    await res.text();
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
   });
 
   it("a compressed answer has its own ETag", async () => {
