@@ -12,12 +12,14 @@ export interface HandlerContext {
   now: Date;
 }
 
-export interface HandlerResult {
-  /** The envelope's `content`. */
-  content: Record<string, unknown>;
-  /** Extra response headers (for example which elevation source answered). */
-  headers?: Record<string, string>;
-}
+/** Extra response headers (for example which elevation source answered). */
+type ResultHeaders = { headers?: Record<string, string> };
+
+/**
+ * What a handler answers: the envelope's `content` as an object, or (large answers written
+ * without intermediate objects, e.g. the weather slots) as JSON text or its UTF-8 bytes.
+ */
+export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array }) & ResultHeaders;
 
 /** What the OpenAPI document says of an endpoint beyond its path and parameters. */
 export interface EndpointDocs {

@@ -4,7 +4,9 @@ import { parsePlaceIdParam } from "../places/place-id-param.ts";
 import { placeAnswer } from "../places/place-answer.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { dailySection } from "../weather/daily.ts";
-import { groupByDate, pointWeather } from "../weather/point-weather.ts";
+import { pointWeather } from "../weather/point-weather.ts";
+import { JsonBytes, fragment } from "../weather/json-bytes.ts";
+import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
 import { localDateTime } from "../weather/time-slots.ts";
 import { defineEndpoint } from "./endpoint.ts";
@@ -110,14 +112,16 @@ export const weatherIdEndpoint = defineEndpoint({
       headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);
     }
     const current = localDateTime(place.timezone, ctx.now.getTime());
+    const currentJson = JSON.stringify({ date: current.date, hour: current.time });
     const answer = await pointWeather(lat, lon, data, ctx.now);
-    if (!answer) {
-      headers[FORECAST_COVERAGE_HEADER] = "none";
-      content.weather = { current: { date: current.date, hour: current.time }, daily: [], hourly: [] };
-      return { content, headers };
-    }
-    const hourly = groupByDate(answer.slots, answer.built);
-    content.weather = { current: { date: current.date, hour: current.time }, daily: dailySection(hourly), hourly };
-    return { content, headers: { ...headers, ...answer.headers } };
+    if (!answer) headers[FORECAST_COVERAGE_HEADER] = "none";
+    // Sections in the spec's order; the hourly slots are written as /weather/point writes them.
+    const w = new JsonBytes(SLOT_BYTES_HINT * (answer?.table.slots.length ?? 0) + 16_384);
+    w.raw(fragment(`${JSON.stringify(content).slice(0, -1)},"weather":{"current":${currentJson},"daily":`));
+    if (answer) {
+      w.raw(fragment(JSON.stringify(dailySection(answer.table)))).ascii(',"hourly":');
+      writeWeatherDays(w, answer.table);
+    } else w.ascii('[],"hourly":[]');
+    return { contentJson: w.ascii("}}").bytes(), headers: { ...headers, ...answer?.headers } };
   },
 });

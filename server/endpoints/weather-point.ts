@@ -8,9 +8,10 @@ import {
   FORECAST_RESOLUTION_HEADER,
   FORECAST_RUN_HEADER,
   FORECAST_TIMEZONE_HEADER,
-  groupByDate,
   pointWeather,
 } from "../weather/point-weather.ts";
+import { JsonBytes } from "../weather/json-bytes.ts";
+import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
@@ -58,6 +59,8 @@ export const weatherPointEndpoint = defineEndpoint({
   handle: async ({ lat, lon }, data, ctx) => {
     const answer = await pointWeather(lat, lon, data, ctx.now);
     if (!answer) throw errors.notFound(`No loaded forecast model covers lat ${lat}, lon ${lon}.`);
-    return { content: { weather: groupByDate(answer.slots, answer.built) }, headers: answer.headers };
+    const w = new JsonBytes(SLOT_BYTES_HINT * answer.table.slots.length + 64).ascii('{"weather":');
+    writeWeatherDays(w, answer.table);
+    return { contentJson: w.ascii("}").bytes(), headers: answer.headers };
   },
 });

@@ -18,7 +18,7 @@ import type { DocsAsset } from "../docs-page/docs-page.ts";
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./cors.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
-import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, staticBody, successBody, type Encoding } from "./respond.ts";
+import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, staticBody, successBody, successBodyFromJson, type Encoding } from "./respond.ts";
 
 export const MAX_URL_BYTES = 8192;
 
@@ -184,7 +184,7 @@ export function createApp(deps: AppDeps): App {
       const states = deps.registry.list();
       const instant = now();
       const result = await endpoint.handle(params, data as LoadedDatasets, { now: instant });
-      const body = successBody(200, result.content);
+      const body = "contentJson" in result ? successBodyFromJson(200, result.contentJson) : successBody(200, result.content);
       const policy = CACHE_POLICY[route];
       if (policy === undefined) return finish(req, 200, body, route, result.headers);
       const caching = cacheHeaders({

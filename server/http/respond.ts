@@ -91,6 +91,12 @@ export function successBody(status: number, content: unknown): Buffer {
   return Buffer.from(JSON.stringify({ status: "OK", code: status, content }), "utf8");
 }
 
+/** The same envelope around content already serialized as JSON text or UTF-8 bytes (large answers written directly). */
+export function successBodyFromJson(status: number, contentJson: string | Uint8Array): Buffer {
+  if (typeof contentJson === "string") return Buffer.from(`{"status":"OK","code":${status},"content":${contentJson}}`, "utf8");
+  return Buffer.concat([Buffer.from(`{"status":"OK","code":${status},"content":`, "latin1"), contentJson, Buffer.from("}", "latin1")]);
+}
+
 export function errorBody(status: number, message: string): Buffer {
   return Buffer.from(JSON.stringify({ status: "error", code: status, message }), "utf8");
 }

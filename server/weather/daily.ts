@@ -1,7 +1,7 @@
 /**
  * The daily section of /weather/id: one object per local date of the hourly section, aggregated
- * from that date's slots exactly as they are on the wire (so a reader can recompute every daily
- * value from the hourly section):
+ * from that date's slots exactly as they are on the wire (the rounded values of the slot table),
+ * so a reader can recompute every daily value from the hourly section:
  * - clouds (each member): the mean of the slots' values, whole percent;
  * - precipitation total and convective: the sum of the windows ending at the day's slots, mm;
  * - precipitation probability: the chance of any precipitation in the day, 1 − Π(1 − p/100) over
@@ -13,8 +13,8 @@
  */
 import { dailyProbability } from "./derived/probability.ts";
 import { temperatureColor } from "./derived/temperature-colors.ts";
-import { rounded } from "./slot-builder.ts";
-import type { ColoredMeasure, Measure, WeatherDays, WeatherSlot } from "./wire-types.ts";
+import { dayRanges, roundTo, type NumericMember, type SlotTable } from "./slot-table.ts";
+import type { ColoredMeasure, Measure } from "./wire-types.ts";
 
 export interface DailyWeather {
   clouds: { total: Measure; high: Measure; middle: Measure; low: Measure; convective: Measure; boundary: Measure };
@@ -24,60 +24,60 @@ export interface DailyWeather {
   liftedIndex: Measure;
 }
 
-type Pick = (s: WeatherSlot) => Measure;
+type Reduce = "mean" | "sum" | "max" | "min";
 
-function values(slots: readonly WeatherSlot[], pick: Pick): number[] {
-  const out: number[] = [];
-  for (const s of slots) {
-    const v = pick(s).value;
-    if (v !== null) out.push(v);
+/** The reduction of a column over [from, to), NaN values left out; NaN when none is left. */
+function reduce(column: Float64Array, from: number, to: number, how: Reduce): number {
+  let acc = how === "max" ? -Infinity : how === "min" ? Infinity : 0;
+  let count = 0;
+  for (let i = from; i < to; i++) {
+    const x = column[i]!;
+    if (x !== x) continue;
+    count++;
+    if (how === "max") acc = Math.max(acc, x);
+    else if (how === "min") acc = Math.min(acc, x);
+    else acc += x;
   }
-  return out;
+  if (count === 0) return NaN;
+  return how === "mean" ? acc / count : acc;
 }
 
-const mean = (xs: number[]): number => (xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
-const sum = (xs: number[]): number => (xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0));
-const max = (xs: number[]): number => (xs.length === 0 ? NaN : Math.max(...xs));
-const min = (xs: number[]): number => (xs.length === 0 ? NaN : Math.min(...xs));
+const nullable = (x: number): number | null => (x === x ? x : null);
 
 function colored(x: number): ColoredMeasure {
-  const value = rounded(x, 1);
+  const value = nullable(roundTo(x, 1));
   return { value, unit: "°C", color: value === null ? null : temperatureColor(value) };
 }
 
-/** The aggregate of one date's slots. */
-export function aggregateDay(slots: readonly WeatherSlot[]): DailyWeather {
-  const cloud = (pick: Pick): Measure => ({ value: rounded(mean(values(slots, pick)), 0), unit: "%" });
+/** The aggregate of the slots [from, to) of the table. */
+export function aggregateDay(t: SlotTable, from: number, to: number): DailyWeather {
+  const m = (member: NumericMember, how: Reduce, decimals: number, unit: string): Measure => ({ value: nullable(roundTo(reduce(t.columns[member], from, to, how), decimals)), unit });
+  const probabilities: number[] = [];
+  for (let i = from; i < to; i++) if (t.columns.probability[i] === t.columns.probability[i]) probabilities.push(t.columns.probability[i]!);
   return {
     clouds: {
-      total: cloud((s) => s.clouds.total),
-      high: cloud((s) => s.clouds.high),
-      middle: cloud((s) => s.clouds.middle),
-      low: cloud((s) => s.clouds.low),
-      convective: cloud((s) => s.clouds.convective),
-      boundary: cloud((s) => s.clouds.boundary),
+      total: m("cloudTotal", "mean", 0, "%"),
+      high: m("cloudHigh", "mean", 0, "%"),
+      middle: m("cloudMiddle", "mean", 0, "%"),
+      low: m("cloudLow", "mean", 0, "%"),
+      convective: m("cloudConvective", "mean", 0, "%"),
+      boundary: m("cloudBoundary", "mean", 0, "%"),
     },
     precipitation: {
-      total: { value: rounded(sum(values(slots, (s) => s.precipitation.total)), 2), unit: "mm" },
-      convective: { value: rounded(sum(values(slots, (s) => s.precipitation.convective)), 2), unit: "mm" },
-      probability: { value: rounded(dailyProbability(values(slots, (s) => s.precipitation.probability)), 0), unit: "%" },
+      total: m("precipitation", "sum", 2, "mm"),
+      convective: m("precipitationConvective", "sum", 2, "mm"),
+      probability: { value: nullable(roundTo(dailyProbability(probabilities), 0)), unit: "%" },
     },
     temperature: {
-      min: colored(min(values(slots, (s) => s.temperature.min))),
-      max: colored(max(values(slots, (s) => s.temperature.max))),
+      min: colored(reduce(t.columns.min, from, to, "min")),
+      max: colored(reduce(t.columns.max, from, to, "max")),
     },
-    wind: {
-      speed: { value: rounded(max(values(slots, (s) => s.wind.speed)), 1), unit: "m/s" },
-      gust: { value: rounded(max(values(slots, (s) => s.wind.gust)), 1), unit: "m/s" },
-    },
-    liftedIndex: { value: rounded(min(values(slots, (s) => s.liftedIndex)), 1), unit: "K" },
+    wind: { speed: m("speed", "max", 1, "m/s"), gust: m("gust", "max", 1, "m/s") },
+    liftedIndex: m("liftedIndex", "min", 1, "K"),
   };
 }
 
-/** `[{date: daily}]`, one per date of the hourly section, in its order. */
-export function dailySection(hourly: WeatherDays): Record<string, DailyWeather>[] {
-  return hourly.map((day) => {
-    const [date, slots] = Object.entries(day)[0]!;
-    return { [date]: aggregateDay(slots.map((s) => Object.values(s)[0]!)) };
-  });
+/** `[{date: daily}]`, one per local date of the table's slots, in order. */
+export function dailySection(t: SlotTable): Record<string, DailyWeather>[] {
+  return dayRanges(t.slots).map((d) => ({ [d.date]: aggregateDay(t, d.from, d.to) }));
 }

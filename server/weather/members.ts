@@ -3,7 +3,7 @@
  * covers and the formula. The README table and the OpenAPI description of the weather endpoints
  * are generated from this list (`npm run docs`; a test checks the README copy).
  */
-import { LAPSE_RATE_K_PER_M } from "./slot-builder.ts";
+import { LAPSE_RATE_K_PER_M } from "./slot-table.ts";
 import { PROBABILITY_THRESHOLD_MM } from "./point-series.ts";
 
 export interface MemberDefinition {

@@ -1,6 +1,6 @@
 /**
  * The whole point answer: the run that answers (model-choice.ts), the point's series from it,
- * the slots in the point's timezone, and each slot built (slot-builder.ts). Shared by
+ * the slots in the point's timezone, and every slot's members (slot-table.ts). Shared by
  * /weather/point and /weather/id, so both give the same slots byte for byte.
  */
 import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
@@ -10,9 +10,8 @@ import type { ForecastRun } from "../../datasets/forecast/run-reader.ts";
 import type { ElevationStore } from "../elevation/elevation-store.ts";
 import { chooseRun } from "./model-choice.ts";
 import { PROBABILITY_HALF_WIDTH, PROBABILITY_THRESHOLD_MM, pointForecast, type PointForecast } from "./point-series.ts";
-import { LAPSE_RATE_K_PER_M, buildSlot } from "./slot-builder.ts";
-import { timeSlots, type TimeSlot } from "./time-slots.ts";
-import type { WeatherDays, WeatherSlot } from "./wire-types.ts";
+import { LAPSE_RATE_K_PER_M, buildSlotTable, type SlotContext, type SlotTable } from "./slot-table.ts";
+import { timeSlots } from "./time-slots.ts";
 
 export const FORECAST_MODEL_HEADER = "X-Forecast-Model";
 export const FORECAST_RESOLUTION_HEADER = "X-Forecast-Resolution";
@@ -27,15 +26,19 @@ export interface WeatherInputs {
   admin?: AdminIndex | undefined;
   /** Gives the point's height for the temperature correction; without it, no correction. */
   elevation?: ElevationStore | undefined;
+  /** Finds the station observations near the point (localData); none without it. */
+  local?: LocalObservations | undefined;
 }
+
+/** For a point (and its height, m, when known): the observation near it at a valid time, if any. */
+export type LocalObservations = (lat: number, lon: number, heightM: number | undefined) => SlotContext["local"];
 
 export interface PointWeather {
   run: ForecastRun;
   forecast: PointForecast;
   zone: string;
-  slots: TimeSlot[];
-  /** The built slots, in the order of `slots`. */
-  built: WeatherSlot[];
+  /** Every slot's members, in time order. */
+  table: SlotTable;
   headers: Record<string, string>;
 }
 
@@ -62,23 +65,6 @@ async function pointHeight(elevation: ElevationStore | undefined, lat: number, l
   return { metres, source: answer.source };
 }
 
-/** Groups built slots by local date: the spec's `[{date: [{time: slot}]}]`. */
-export function groupByDate(slots: readonly TimeSlot[], built: readonly WeatherSlot[]): WeatherDays {
-  const days: WeatherDays = [];
-  let current: Record<string, WeatherSlot>[] | undefined;
-  let currentDate = "";
-  for (let n = 0; n < slots.length; n++) {
-    const s = slots[n]!;
-    if (current === undefined || s.date !== currentDate) {
-      current = [];
-      currentDate = s.date;
-      days.push({ [s.date]: current });
-    }
-    current.push({ [s.time]: built[n]! });
-  }
-  return days;
-}
-
 /** The answer for (lat, lon) at `now`, or undefined when no loaded run covers the point. */
 export async function pointWeather(lat: number, lon: number, inputs: WeatherInputs, now: Date): Promise<PointWeather | undefined> {
   const run = chooseRun(inputs.forecast, lat, lon);
@@ -97,14 +83,15 @@ export async function pointWeather(lat: number, lon: number, inputs: WeatherInpu
     heightCorrectionK = -LAPSE_RATE_K_PER_M * (height.metres - forecast.modelHeight);
     heightNote = `lapse-rate; model-surface=${Math.round(forecast.modelHeight)}m; point=${Math.round(height.metres)}m; dem=${height.source}`;
   }
-  const built = slots.map((s) => buildSlot(forecast, s.step, { heightCorrectionK }));
+  const context: SlotContext = { heightCorrectionK };
+  if (inputs.local) context.local = inputs.local(lat, lon, height?.metres);
+  const table = buildSlotTable(forecast, slots, context);
   const side = 2 * PROBABILITY_HALF_WIDTH + 1;
   return {
     run,
     forecast,
     zone,
-    slots,
-    built,
+    table,
     headers: {
       [FORECAST_MODEL_HEADER]: run.meta.model,
       [FORECAST_RESOLUTION_HEADER]: resolutionToken(run),

@@ -1,0 +1,82 @@
+/**
+ * A growable byte buffer for writing JSON directly as UTF-8: constant fragments are encoded once
+ * and copied, numbers are written digit by digit. Used for the weather slots (a 7-day hourly answer
+ * is ~180 KB of mostly constant text, where building a string and encoding it cost several times
+ * the forecast read).
+ */
+const encoder = new TextEncoder();
+
+/** A constant JSON fragment, encoded once. */
+export function fragment(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+const NULL = fragment("null");
+
+export class JsonBytes {
+  private buf: Uint8Array;
+  private pos = 0;
+
+  constructor(capacity = 4096) {
+    this.buf = new Uint8Array(capacity);
+  }
+
+  private ensure(extra: number): void {
+    if (this.pos + extra <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + extra) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+  }
+
+  raw(bytes: Uint8Array): this {
+    this.ensure(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
+    return this;
+  }
+
+  /** ASCII text (keys such as dates and times; no escaping needed). */
+  ascii(text: string): this {
+    this.ensure(text.length);
+    for (let i = 0; i < text.length; i++) this.buf[this.pos++] = text.charCodeAt(i);
+    return this;
+  }
+
+  /**
+   * A number with at most two decimals, written as JavaScript (and JSON.stringify) writes it:
+   * no trailing zeros, no exponent, "-" only below zero; NaN is null. Values here are already
+   * rounded to 0-2 decimals and far below 2^53 / 100.
+   */
+  num(x: number): this {
+    if (x !== x) return this.raw(NULL);
+    this.ensure(24);
+    const b = this.buf;
+    if (x < 0) {
+      b[this.pos++] = 45; // "-"
+      x = -x;
+    }
+    const scaled = Math.round(x * 100);
+    let int = Math.floor(scaled / 100);
+    const frac = scaled - int * 100;
+    // Integer digits, written backwards into place.
+    let digits = 1;
+    for (let t = int; t >= 10; t = Math.floor(t / 10)) digits++;
+    for (let d = digits - 1; d >= 0; d--) {
+      b[this.pos + d] = 48 + (int % 10);
+      int = Math.floor(int / 10);
+    }
+    this.pos += digits;
+    if (frac !== 0) {
+      b[this.pos++] = 46; // "."
+      b[this.pos++] = 48 + Math.floor(frac / 10);
+      if (frac % 10 !== 0) b[this.pos++] = 48 + (frac % 10);
+    }
+    return this;
+  }
+
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.pos);
+  }
+}
