@@ -1,5 +1,7 @@
 /** Command-line options of the `forecast` step, validated once. */
+import { LIMITS } from "../../datasets/common/config.ts";
 import { ConfigError } from "../../datasets/common/errors.ts";
+import { StepOptions } from "../common/options.ts";
 import { MODELS, modelById } from "./models/registry.ts";
 import type { ModelDomain } from "./models/types.ts";
 
@@ -56,12 +58,6 @@ export const USAGE = `Options:
                          (newest run of each --model, or of every model), then exit.
 Output: <GEODATA_DATA_DIR>/forecast/ (index.bin + <model>/<YYYYMMDDHH>.fcst).`;
 
-function value(args: string[], i: number, name: string): string {
-  const v = args[i + 1];
-  if (v === undefined || v.startsWith("--")) throw new ConfigError(name, "a value", v ?? "");
-  return v;
-}
-
 export function parseRun(text: string): Date {
   const m = /^(\d{4})(\d{2})(\d{2})(\d{2})$/.exec(text);
   const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]))) : undefined;
@@ -70,78 +66,53 @@ export function parseRun(text: string): Date {
 }
 
 export function parseForecastOptions(args: string[]): ForecastOptions {
-  const o: ForecastOptions = { models: [], sources: [], modelSources: {}, run: "latest", fromHour: 0, toHour: Infinity, onlySteps: undefined, keep: undefined, cacheDir: undefined, force: false, writeIdx: [], listModels: false, point: undefined, files: [] };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    switch (arg) {
-      case "--model":
-        for (const id of value(args, i++, arg).split(",")) {
-          const m = modelById(id.trim());
-          if (!m) throw new ConfigError(arg, `one of ${MODELS.map((x) => x.id).join(", ")}`, id);
-          o.models.push(m);
-        }
-        break;
-      case "--files":
-        o.files.push(...value(args, i++, arg).split(",").filter(Boolean));
-        break;
-      case "--source":
-        o.sources.push(...value(args, i++, arg).split(",").filter(Boolean));
-        break;
-      case "--model-source": {
-        const v = value(args, i++, arg);
-        const eq = v.indexOf("=");
-        const id = eq > 0 ? v.slice(0, eq) : "";
-        if (!modelById(id) || eq === v.length - 1) throw new ConfigError(arg, `<model id>=<dir|url|upstream> with a known model id`, v);
-        o.modelSources[id] = v.slice(eq + 1);
-        break;
-      }
-      case "--run": {
-        const v = value(args, i++, arg);
-        o.run = v === "latest" ? "latest" : parseRun(v);
-        break;
-      }
-      case "--steps": {
-        const v = value(args, i++, arg);
-        const m = /^(\d+)-(\d+)$/.exec(v);
-        if (m && Number(m[1]) <= Number(m[2])) {
-          o.fromHour = Number(m[1]);
-          o.toHour = Number(m[2]);
-        } else if (/^\d+(,\d+)*$/.test(v)) {
-          o.onlySteps = v.split(",").map(Number);
-        } else {
-          throw new ConfigError(arg, "FROM-TO (FROM <= TO) or a list H,H,... in hours", v);
-        }
-        break;
-      }
-      case "--keep": {
-        const v = value(args, i++, arg);
-        if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 100) throw new ConfigError(arg, "an integer from 1 to 100", v);
-        o.keep = Number(v);
-        break;
-      }
-      case "--cache":
-        o.cacheDir = value(args, i++, arg);
-        break;
-      case "--force":
-        o.force = true;
-        break;
-      case "--list-models":
-        o.listModels = true;
-        break;
-      case "--point": {
-        const v = value(args, i++, arg);
-        const m = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(v);
-        if (!m || Math.abs(Number(m[1])) > 90 || Math.abs(Number(m[2])) > 360) throw new ConfigError(arg, "LAT,LON in degrees", v);
-        o.point = [Number(m[1]), Number(m[2])];
-        break;
-      }
-      case "--write-idx":
-        while (i + 1 < args.length && !args[i + 1]!.startsWith("--")) o.writeIdx.push(args[++i]!);
-        if (o.writeIdx.length === 0) throw new ConfigError(arg, "one or more GRIB files", "");
-        break;
-      default:
-        throw new ConfigError("forecast options", "one of --model --source --model-source --files --run --steps --keep --cache --force --write-idx --list-models --point", arg);
+  const opts = new StepOptions("forecast", args, {
+    values: ["model", "source", "model-source", "files", "run", "steps", "keep", "cache", "point"],
+    flags: ["force", "write-idx", "list-models"],
+    positional: true,
+  });
+  const list = (name: string): string[] => opts.all(name).flatMap((v) => v.split(",")).filter(Boolean);
+  const o: ForecastOptions = { models: [], sources: list("source"), modelSources: {}, run: "latest", fromHour: 0, toHour: Infinity, onlySteps: undefined, keep: undefined, cacheDir: opts.get("cache"), force: opts.flag("force"), writeIdx: [], listModels: opts.flag("list-models"), point: undefined, files: list("files") };
+  for (const value of opts.all("model")) {
+    for (const id of value.split(",")) {
+      const m = modelById(id.trim());
+      if (!m) throw new ConfigError("--model", `one of ${MODELS.map((x) => x.id).join(", ")}`, id);
+      o.models.push(m);
     }
+  }
+  for (const v of opts.all("model-source")) {
+    const eq = v.indexOf("=");
+    const id = eq > 0 ? v.slice(0, eq) : "";
+    if (!modelById(id) || eq === v.length - 1) throw new ConfigError("--model-source", `<model id>=<dir|url|upstream> with a known model id`, v);
+    o.modelSources[id] = v.slice(eq + 1);
+  }
+  const run = opts.get("run");
+  if (run !== undefined) o.run = run === "latest" ? "latest" : parseRun(run);
+  const steps = opts.get("steps");
+  if (steps !== undefined) {
+    const m = /^(\d+)-(\d+)$/.exec(steps);
+    if (m && Number(m[1]) <= Number(m[2])) {
+      o.fromHour = Number(m[1]);
+      o.toHour = Number(m[2]);
+    } else if (/^\d+(,\d+)*$/.test(steps)) {
+      o.onlySteps = steps.split(",").map(Number);
+    } else {
+      throw new ConfigError("--steps", "FROM-TO (FROM <= TO) or a list H,H,... in hours", steps);
+    }
+  }
+  if (opts.get("keep") !== undefined) o.keep = opts.int("keep", 0, LIMITS.forecastKeepRuns.min, LIMITS.forecastKeepRuns.max);
+  const point = opts.get("point");
+  if (point !== undefined) {
+    const m = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(point);
+    if (!m || Math.abs(Number(m[1])) > 90 || Math.abs(Number(m[2])) > 360) throw new ConfigError("--point", "LAT,LON in degrees", point);
+    o.point = [Number(m[1]), Number(m[2])];
+  }
+  // --write-idx takes the GRIB files that follow it (plain arguments); they are not taken otherwise.
+  if (opts.flag("write-idx")) {
+    if (opts.positional.length === 0) throw new ConfigError("--write-idx", "one or more GRIB files", "");
+    o.writeIdx = opts.positional;
+  } else if (opts.positional.length > 0) {
+    throw new ConfigError("forecast", "--option value pairs (GRIB files only after --write-idx)", opts.positional.join(" "));
   }
   if (!o.listModels && o.writeIdx.length === 0 && !o.point) {
     if (o.models.length === 0) throw new ConfigError("--model", "one or more model ids", "");

@@ -9,6 +9,7 @@ import { ConfigError } from "../../../datasets/common/errors.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import { StepOptions } from "../../../pipeline/common/options.ts";
 import { runElevation } from "../../../pipeline/elevation/step.ts";
+import { parseForecastOptions } from "../../../pipeline/forecast/options.ts";
 import { parseInspectArgs } from "../../../pipeline/grib/inspect-step.ts";
 import { stationsStep } from "../../../pipeline/stations/step.ts";
 
@@ -51,6 +52,21 @@ describe("steps on the one parser", () => {
     await expect(runElevation(["--global", "g.tif", "--tile-size", "8192"], ctx)).rejects.toThrow(/--tile-size: expected an integer from 16 to 4096/);
     await expect(runElevation(["--global", "g.tif", "--level", "0"], ctx)).rejects.toThrow(/--level: expected an integer from 1 to 9/);
     await expect(runElevation(["--level", "5"], ctx)).rejects.toThrow(/at least one --global, --hgt or --tif/);
+  });
+
+  it("forecast --keep and GEODATA_FORECAST_KEEP_RUNS share one range; --write-idx takes the files after it", () => {
+    const { max } = LIMITS.forecastKeepRuns;
+    expect(parseForecastOptions(["--model", "gfs025", "--source", "d", "--keep", String(max)]).keep).toBe(max);
+    expect(() => parseForecastOptions(["--model", "gfs025", "--source", "d", "--keep", String(max + 1)])).toThrow(`--keep: expected an integer from 1 to ${max}`);
+    expect(() => readConfig({ GEODATA_FORECAST_KEEP_RUNS: String(max + 1) })).toThrow(`an integer from 1 to ${max}`);
+    expect(parseForecastOptions(["--write-idx", "a.grib2", "b.grib2"]).writeIdx).toEqual(["a.grib2", "b.grib2"]);
+    expect(() => parseForecastOptions(["--write-idx"])).toThrow(/--write-idx: expected one or more GRIB files/);
+    expect(() => parseForecastOptions(["--model", "gfs025", "--source", "d", "a.grib2"])).toThrow(/GRIB files only after --write-idx/);
+    expect(() => parseForecastOptions(["--model", "gfs025", "--sauce", "d"])).toThrow(/--sauce: expected one of --model/);
+    const o = parseForecastOptions(["--model", "gfs025,gfs050", "--source", "a,b", "--source", "c", "--steps", "6,18", "--run", "2020032518", "--force"]);
+    expect(o.models.map((m) => m.id)).toEqual(["gfs025", "gfs050"]);
+    expect(o.sources).toEqual(["a", "b", "c"]);
+    expect(o).toMatchObject({ onlySteps: [6, 18], force: true, run: new Date(Date.UTC(2020, 2, 25, 18)) });
   });
 
   it("grib-inspect: one file, --message from 1, flags without values", () => {
