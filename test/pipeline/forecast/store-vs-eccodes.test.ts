@@ -70,6 +70,7 @@ function variableOf(r: Reference): string | undefined {
     unknown: "wind_gust",
     prmsl: "pressure_msl",
     msl: "pressure_msl",
+    orog: "surface_height",
     tp: "precipitation",
     acpcp: "precipitation_convective",
     lftx: "lifted_index",
@@ -132,12 +133,12 @@ function compare(model: string, runTime: string, refs: Reference[], cellOf: (r: 
 }
 
 describe("forecast store vs ecCodes at grid points", () => {
-  it("GFS 2.5 degree 2011-10-08 00Z +72 h: all 21 variables", async () => {
+  it("GFS 2.5 degree 2011-10-08 00Z +72 h: all 22 variables", async () => {
     const refs = await references("gfs-2p5-2011100800.eccodes.jsonl");
-    expect(refs.length).toBe(21);
+    expect(refs.length).toBe(22);
     // Global grid 90N..90S, 0..357.5E; the store runs south to north from 90S.
     const n = compare("gfs-2p5-sample", "2011-10-08T00:00:00.000Z", refs, (_r, s) => ({ i: Math.round(s.lon / 2.5) % 144, j: Math.round((s.lat + 90) / 2.5) }));
-    expect(n).toBe(21 * 32);
+    expect(n).toBe(22 * 32);
     expect(store.latest("gfs-2p5-sample")!.meta.absent).toEqual([]);
   });
 
@@ -193,7 +194,7 @@ describe.skipIf(!existsSync(ECCODES))("forecast store vs every ecCodes reference
     await runForecast(["--model", "gfs-2p5-sample,gfs-iberia-grib1,gfs-alaska-0p5,gfs-alaska-2p5", "--source", `${path.join(SHARED_GRIB, "gfs")},${path.join(SHARED_GRIB, "gfs-multistep")}`], ctx);
     const all = await openForecastStore(path.join(ctx.config.dataDir, "forecast"));
     try {
-      const surface = ["2t", "tmax", "tmin", "2r", "10u", "10v", "gust", "prmsl", "tp", "acpcp", "tcc", "lftx"];
+      const surface = ["2t", "tmax", "tmin", "2r", "10u", "10v", "gust", "prmsl", "tp", "acpcp", "tcc", "lftx", "orog"];
       const twoFive = (await references("gfs.2011100800.f072.2p5deg.grib2.jsonl", ECCODES)).filter(
         (r) =>
           (surface.includes(r.shortName) && r.typeOfLevel !== "isobaricInhPa") ||
@@ -201,8 +202,8 @@ describe.skipIf(!existsSync(ECCODES))("forecast store vs every ecCodes reference
           (r.shortName === "gh" && r.typeOfLevel === "isothermZero") ||
           (r.parameterCategory === 3 && r.parameterNumber === 196),
       );
-      expect(twoFive.length).toBe(21);
-      expect(compare("gfs-2p5-sample", "2011-10-08T00:00:00.000Z", twoFive, (_r, s) => ({ i: Math.round(s.lon / 2.5) % 144, j: Math.round((s.lat + 90) / 2.5) }), all)).toBe(21 * 32);
+      expect(twoFive.length).toBe(22);
+      expect(compare("gfs-2p5-sample", "2011-10-08T00:00:00.000Z", twoFive, (_r, s) => ({ i: Math.round(s.lon / 2.5) % 144, j: Math.round((s.lat + 90) / 2.5) }), all)).toBe(22 * 32);
       const alaska = await references("gfs-2011090206-alaska-subgrids-f000-f384.grib2.jsonl", ECCODES);
       expect(alaska.length).toBe(486);
       const fine = alaska.filter((r) => r.Ni >= 40);
