@@ -22,6 +22,7 @@ import { currentRelease } from "../../../pipeline/nightly/releases.ts";
 import type { AllowEntry } from "../../../pipeline/nightly/checks.ts";
 import { STEPS } from "../../../pipeline/steps.ts";
 import { UpstreamMirror } from "../../helpers/upstream-mirror.ts";
+import { startTestServer, type TestServer } from "../../helpers/server.ts";
 import { storedZip } from "../../helpers/zip-writer.ts";
 import { listZipEntries, openZipEntry } from "../../../pipeline/common/zip.ts";
 
@@ -34,6 +35,13 @@ let dataDir: string;
 let config: Config;
 let nsd: Buffer;
 let cities: Buffer;
+/** A server on the nightly's data directory, started after the first publication. */
+let server: TestServer | undefined;
+
+async function servedPlaces(): Promise<{ release?: string; counts?: Record<string, number> }> {
+  const body = (await (await fetch(`${server!.baseUrl}/health`)).json()) as { content: { datasets: Array<{ name: string; release?: string; counts?: Record<string, number> }> } };
+  return body.content.datasets.find((d) => d.name === "places")!;
+}
 /** Lines of cities15000.txt in the committed dump, counted with `unzip -p cities15000.zip | wc -l`. */
 const CITIES15000_ROWS = 32_847;
 
@@ -88,6 +96,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
+  await server?.close();
   await mirror.stop();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
@@ -119,6 +128,8 @@ describe("nightly", () => {
     expect(release?.id).toBe(places.release);
     expect(release?.info?.counts.places).toBe(CITIES15000_ROWS);
     await fs.access(path.join(release!.dir, "places", "places.idx"));
+    server = await startTestServer({ dataDir, env: { GEODATA_RELEASE_POLL_MS: "100" } });
+    expect(await servedPlaces()).toMatchObject({ release: places.release, counts: { places: CITIES15000_ROWS } });
     const stations = await currentRelease(dataDir, "stations");
     expect(stations?.info?.counts.stations).toBeGreaterThan(10_000);
   }, 300_000);
@@ -140,6 +151,7 @@ describe("nightly", () => {
     expect(third.get("stations")).toMatchObject({ status: "unchanged", release: first.get("stations")!.release });
     expect(exitCodeOf([...third.values()])).toBe(1);
     expect((await currentRelease(dataDir, "places"))?.id).toBe(first.get("places")!.release);
+    expect((await servedPlaces()).release).toBe(first.get("places")!.release);
     // The failed release is not left behind.
     expect((await fs.readdir(path.join(dataDir, "releases", "places"))).filter((n) => /^\d{8}T/.test(n))).toEqual([first.get("places")!.release]);
   }, 300_000);
@@ -156,6 +168,9 @@ describe("nightly", () => {
     const allowed = await run([{ dataset: "places", count: "places", description: "test: the dump was cut on purpose" }]);
     expect(allowed.get("places")).toMatchObject({ status: "published", previousRelease: first.get("places")!.release, deltas: { places: { previous: CITIES15000_ROWS, now: 1000 } } });
     expect(allowed.get("places")!.allowed[0]).toMatch(/allowlisted: test: the dump was cut on purpose/);
+    // The running server follows the new pointer without a restart.
+    for (let i = 0; i < 100 && (await servedPlaces()).release !== allowed.get("places")!.release; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await servedPlaces()).toMatchObject({ release: allowed.get("places")!.release, counts: { places: 1000 } });
   }, 300_000);
 
   it("keeps GEODATA_KEEP_RELEASES releases", async () => {

@@ -1,0 +1,41 @@
+/** The nightly command line: exit 2 for a bad configuration, exit 1 (nothing done) while another run holds the lock. */
+import { spawnSync } from "node:child_process";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
+
+let dir: string;
+const cli = (args: string[]) =>
+  spawnSync(process.execPath, [path.join(PROJECT_ROOT, "node_modules", "tsx", "dist", "cli.mjs"), path.join(PROJECT_ROOT, "pipeline", "cli.ts"), "nightly", ...args], {
+    env: { ...process.env, GEODATA_DATA_DIR: dir, GEODATA_LOG_LEVEL: "info" },
+    encoding: "utf8",
+  });
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-nightly-cli-"));
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe("npm run nightly", () => {
+  it("exits 2 naming the bad member of the configuration", async () => {
+    await fs.writeFile(path.join(dir, "bad.json"), JSON.stringify({ datasets: { places: { sources: { countries: "https://h/c.txt" } } } }));
+    const r = cli(["--config", path.join(dir, "bad.json")]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("datasets.places.sources.admin1: expected a URL (required)");
+  }, 60_000);
+
+  it("exits 1 without building anything while a live process holds the lock", async () => {
+    await fs.writeFile(path.join(dir, "ok.json"), JSON.stringify({ datasets: { stations: { sources: { noaa: "https://h/n.txt", wmo: "https://h/w.csv" } } } }));
+    await fs.mkdir(path.join(dir, "releases"), { recursive: true });
+    await fs.writeFile(path.join(dir, "releases", ".nightly.lock"), JSON.stringify({ pid: process.pid }));
+    const r = cli(["--config", path.join(dir, "ok.json")]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`another nightly run holds`);
+    expect(r.stdout).toBe("");
+    expect(await fs.readdir(path.join(dir, "releases"))).toEqual([".nightly.lock"]);
+  }, 60_000);
+});
