@@ -1,0 +1,78 @@
+/**
+ * /weather/id in process: the whole answer for random place ids (the place, its administrative
+ * description, the weather of the bench's 7-day hourly 0.25° run at its coordinates, the daily
+ * section, the envelope's bytes), through the endpoint's own handler. Places: the embedded
+ * gazetteer (built into .cache/bench-data when missing), ids drawn from the places inside the
+ * bench run's grid. No elevation dataset: the DEM read is /elevation/point's bench.
+ * Baseline in the same run: /geocode/id's handler for the same ids (the administrative part alone).
+ *   npm run bench -- weather-id
+ */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { Bench } from "tinybench";
+import { openEnvelope } from "../datasets/artifact/envelope.ts";
+import { DATASETS } from "../datasets/catalog.ts";
+import { readConfig } from "../datasets/common/config.ts";
+import { silentLogger } from "../datasets/common/log.ts";
+import { PROJECT_ROOT } from "../datasets/common/paths.ts";
+import { mulberry32 } from "../datasets/common/prng.ts";
+import { PlacesIndex } from "../datasets/places/index-reader.ts";
+import { buildDefault } from "../pipeline/build-default.ts";
+import type { HandlerResult } from "../server/endpoints/endpoint.ts";
+import { geocodeIdEndpoint } from "../server/endpoints/geocode-id.ts";
+import { weatherIdEndpoint } from "../server/endpoints/weather-id.ts";
+import { PlacesData } from "../server/places/places-data.ts";
+import { BENCH_GRID, buildBenchWeatherStore } from "./weather-store.ts";
+
+const built = await buildBenchWeatherStore();
+if (!built) {
+  console.log("skipped: the shared GFS 0.25° analysis is not here (the shared data is only on our own machines)");
+  process.exit(0);
+}
+const dataDir = path.join(PROJECT_ROOT, ".cache", "bench-data");
+await buildDefault(readConfig({ GEODATA_DATA_DIR: dataDir }), silentLogger, { only: ["places"] });
+const indexFile = path.join(dataDir, DATASETS.places.file);
+const env = openEnvelope(await fs.readFile(indexFile), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file: indexFile });
+const places = new PlacesData(PlacesIndex.from(env.payload));
+
+// Ids of every place of the gazetteer inside the run's grid.
+const inside: number[] = [];
+const ix = PlacesIndex.from(env.payload);
+for (let p = 0; p < ix.placeCount; p++) {
+  const lat = ix.lat(p);
+  const lon = ix.lon(p);
+  if (lat > BENCH_GRID.lat0 && lat < BENCH_GRID.lat0 + (BENCH_GRID.nLat - 1) * BENCH_GRID.dLat && lon > BENCH_GRID.lon0 && lon < BENCH_GRID.lon0 + (BENCH_GRID.nLon - 1) * BENCH_GRID.dLon) inside.push(ix.geonameId[p]!);
+}
+const random = mulberry32(20261123);
+const ids = Array.from({ length: 4096 }, () => inside[Math.floor(random() * inside.length)]!);
+let n = 0;
+const nextParam = (): { id: string; geonameId: number } => {
+  const geonameId = ids[n++ & 4095]!;
+  return { id: `gn:${geonameId}`, geonameId };
+};
+const now = new Date("2026-11-23T00:30:00Z");
+const data = { places, forecast: built.store };
+const size = (r: HandlerResult): number => ("contentJson" in r ? r.contentJson.length : JSON.stringify(r.content).length);
+for (let k = 0; k < 1000; k++) size(await weatherIdEndpoint.handle(nextParam(), data, { now }));
+
+let sink = 0;
+const bench = new Bench({ time: 3000, warmup: true });
+bench
+  .add("baseline: /geocode/id handler (place, administrative description)", () => {
+    sink += size(geocodeIdEndpoint.handle(nextParam(), data, { now }) as HandlerResult);
+  })
+  .add("/weather/id handler: place, administrative, weather, daily, bytes", async () => {
+    sink += size(await weatherIdEndpoint.handle(nextParam(), data, { now }));
+  });
+await bench.run();
+const rows = bench.tasks.map((t) => {
+  const r = t.result as unknown as { latency: { p50: number; p99: number; mean: number } };
+  return { task: t.name, "p50 µs": +(r.latency.p50 * 1000).toFixed(1), "p99 µs": +(r.latency.p99 * 1000).toFixed(1), "mean µs": +(r.latency.mean * 1000).toFixed(1) };
+});
+console.table(rows);
+const cpuBefore = process.cpuUsage();
+for (let k = 0; k < 3000; k++) sink += size(await weatherIdEndpoint.handle(nextParam(), data, { now }));
+const cpu = process.cpuUsage(cpuBefore);
+console.log(`${inside.length} places inside the run's grid; CPU time per /weather/id answer: ${((cpu.user + cpu.system) / 3000).toFixed(1)} µs`);
+console.log(`target: p50 <= 500 µs (${rows[1]!["p50 µs"] <= 500 ? "met" : "MISSED"}); weather/geocode ratio (p50): ${(rows[1]!["p50 µs"] / rows[0]!["p50 µs"]).toFixed(1)}x; sink ${sink > 0}`);
+await built.close();
