@@ -5,6 +5,7 @@
  * client put a secret there.
  */
 import { createLogger, type Logger } from "../../datasets/common/log.ts";
+import { lineBatch } from "./line-batch.ts";
 
 const LOGGED_PARAMS = new Set(["lat", "lon", "q", "id", "limit", "offset"]);
 
@@ -24,8 +25,14 @@ export function redactTarget(url: string): string {
 /**
  * The access stream: its own logger (stdout in production, `component: "access"`), written at
  * every GEODATA_LOG_LEVEL. The level filters the server's diagnostics, never the request lines.
+ * Stdout gets the lines in batches, one write per event-loop turn (line-batch.ts).
  */
-export function createAccessLogger(sink: (line: string) => void = (line) => process.stdout.write(line + "\n")): Logger {
+export function createAccessLogger(sink?: (line: string) => void): Logger {
+  if (!sink) {
+    const batch = lineBatch((chunk) => process.stdout.write(chunk));
+    process.on("exit", batch.flush);
+    sink = batch.push;
+  }
   return createLogger({ minLevel: "debug", base: { component: "access" }, sink });
 }
 
