@@ -8,8 +8,8 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
+import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
 import { buildWorldMap } from "./world-map.ts";
 
 export interface DocsAsset {
@@ -20,7 +20,8 @@ export interface DocsAsset {
   cacheControl: string;
 }
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** The static files stay in the source tree: the compiled server (dist/, npm run build) reads them there too. */
+const HERE = path.join(PROJECT_ROOT, "server", "docs-page");
 const require = createRequire(import.meta.url);
 const packageDir = (name: string): string => path.dirname(require.resolve(`${name}/package.json`));
 
