@@ -45,7 +45,7 @@ export const weatherIdEndpoint = defineEndpoint({
   summary: "Weather, point, elevation and administrative data by service identifier.",
   params: ["id"],
   datasets: ["places", "forecast"],
-  optionalDatasets: ["admin", "elevation"],
+  optionalDatasets: ["admin", "elevation", "stations"],
   docs: {
     description: DESCRIPTION,
     content: {

@@ -44,7 +44,7 @@ export const weatherPointEndpoint = defineEndpoint({
   summary: "Point weather forecast for a latitude/longitude.",
   params: ["lat", "lon"],
   datasets: ["forecast"],
-  optionalDatasets: ["admin", "elevation"],
+  optionalDatasets: ["admin", "elevation", "stations"],
   docs: {
     description: DESCRIPTION,
     content: { type: "object", required: ["weather"], properties: { weather: WEATHER_DAYS_SCHEMA } },

@@ -10,6 +10,7 @@ import { DataFormatError, MissingInputError } from "../../datasets/common/errors
 import type { ObservationKind } from "../../datasets/stations/record.ts";
 import { COLUMN, OBSERVATION_COLUMNS, SELECT_OBSERVATIONS, SELECT_STATIONS } from "../../datasets/stations/schema.ts";
 import type { Loaded, LoadContext } from "../datasets/loader.ts";
+import { SELECT_STATION_LOCATIONS, StationLocator } from "./station-locations.ts";
 import { emptySeries, StationStore, type StationSeries } from "./station-store.ts";
 
 type Cell = unknown;
@@ -95,7 +96,8 @@ export async function loadStations(ctx: LoadContext): Promise<Loaded<StationStor
         }
       }
       pending.flushInto(series, known);
-      const store = new StationStore(known, series);
+      const locations = (await conn.runAndReadAll(SELECT_STATION_LOCATIONS)).getRows();
+      const store = new StationStore(known, series, StationLocator.fromRows(locations, series));
       return {
         value: store,
         metadata,

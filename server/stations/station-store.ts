@@ -4,6 +4,7 @@
  * station identifiers we know. Requests read these; nothing touches DuckDB per request.
  */
 import type { ObservationKind, StationObservationRecord } from "../../datasets/stations/record.ts";
+import type { StationLocator } from "./station-locations.ts";
 
 /** One station's observations of one family, columns ordered by timestamp (NaN / -1 = absent). */
 export interface StationSeries {
@@ -66,6 +67,8 @@ export class StationStore {
   constructor(
     private readonly known: Readonly<Record<ObservationKind, ReadonlySet<string>>>,
     private readonly series: Readonly<Record<ObservationKind, ReadonlyMap<string, StationSeries>>>,
+    /** Where the reporting stations are (the weather answers' local data). */
+    readonly locator?: StationLocator,
   ) {}
 
   /** `id` is an upper-case ICAO identifier (METAR) or a five-digit WMO index (SYNOP). */

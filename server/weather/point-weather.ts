@@ -8,6 +8,8 @@ import { oceanZone } from "../../datasets/admin/ocean-zones.ts";
 import type { ForecastStore } from "../../datasets/forecast/store.ts";
 import type { ForecastRun } from "../../datasets/forecast/run-reader.ts";
 import type { ElevationStore } from "../elevation/elevation-store.ts";
+import { localObservations } from "../stations/station-locations.ts";
+import type { StationStore } from "../stations/station-store.ts";
 import { chooseRun } from "./model-choice.ts";
 import { PROBABILITY_HALF_WIDTH, PROBABILITY_THRESHOLD_MM, pointForecast, type PointForecast } from "./point-series.ts";
 import { LAPSE_RATE_K_PER_M, buildSlotTable, type SlotContext, type SlotTable } from "./slot-table.ts";
@@ -26,12 +28,9 @@ export interface WeatherInputs {
   admin?: AdminIndex | undefined;
   /** Gives the point's height for the temperature correction; without it, no correction. */
   elevation?: ElevationStore | undefined;
-  /** Finds the station observations near the point (localData); none without it. */
-  local?: LocalObservations | undefined;
+  /** Gives the station observations near the point (localData); none without it. */
+  stations?: StationStore | undefined;
 }
-
-/** For a point (and its height, m, when known): the observation near it at a valid time, if any. */
-export type LocalObservations = (lat: number, lon: number, heightM: number | undefined) => SlotContext["local"];
 
 export interface PointWeather {
   run: ForecastRun;
@@ -84,7 +83,8 @@ export async function pointWeather(lat: number, lon: number, inputs: WeatherInpu
     heightNote = `lapse-rate; model-surface=${Math.round(forecast.modelHeight)}m; point=${Math.round(height.metres)}m; dem=${height.source}`;
   }
   const context: SlotContext = { heightCorrectionK };
-  if (inputs.local) context.local = inputs.local(lat, lon, height?.metres);
+  const local = localObservations(inputs.stations?.locator, lat, lon, height?.metres);
+  if (local) context.local = local;
   const table = buildSlotTable(forecast, slots, context);
   const side = 2 * PROBABILITY_HALF_WIDTH + 1;
   return {
