@@ -6,6 +6,7 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { DATASETS, type DatasetName } from "../../datasets/catalog.ts";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import type { DatasetPlan } from "./config.ts";
@@ -71,12 +72,18 @@ export function stepArgs(dataset: DatasetName, c: ArgsContext): string[] {
       return [...all(fetched, "global").flatMap((g) => ["--global", g]), ...all(fetched, "srtm").flatMap((h) => ["--hgt", h]), ...plan.args];
     case "stations":
       return ["--noaa", one(fetched, "noaa"), "--wmo", one(fetched, "wmo"), "--merge", ...plan.args, ...all(fetched, "metar"), ...all(fetched, "synop"), ...all(fetched, "reports")];
-    case "forecast":
+    case "forecast": {
+      // The step reads an http(s) base by .idx and byte ranges, or a local directory (a mirror on disk).
+      const location = (url: string): string => {
+        const mapped = mirrorUrl(url, c.mirror);
+        return mapped.startsWith("file:") ? fileURLToPath(mapped) : mapped;
+      };
       return [
-        "--source", mirrorUrl(plan.sources.base![0]!.url, c.mirror),
-        ...Object.entries(plan.sources).filter(([name]) => name !== "base").flatMap(([name, list]) => ["--model-source", `${name}=${mirrorUrl(list[0]!.url, c.mirror)}`]),
+        "--source", location(plan.sources.base![0]!.url),
+        ...Object.entries(plan.sources).filter(([name]) => name !== "base").flatMap(([name, list]) => ["--model-source", `${name}=${location(list[0]!.url)}`]),
         "--cache", c.forecastCache, ...plan.args,
       ];
+    }
   }
 }
 

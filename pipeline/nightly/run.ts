@@ -11,6 +11,7 @@ import type { DatasetName } from "../../datasets/catalog.ts";
 import { DATASET_NAMES } from "../../datasets/catalog.ts";
 import type { Config } from "../../datasets/common/config.ts";
 import type { Logger } from "../../datasets/common/log.ts";
+import { decodeIndex } from "../../datasets/forecast/index-file.ts";
 import type { PipelineStep } from "../common/step.ts";
 import { compareCounts, runServerCheck, type AllowEntry, type ServerCheck } from "./checks.ts";
 import type { NightlyConfig } from "./config.ts";
@@ -53,9 +54,21 @@ function sameSources(a: readonly SourceVersion[], b: readonly SourceVersion[] | 
   return a.every((v) => set.has(key(v)));
 }
 
-async function sameFile(a: string, b: string): Promise<boolean> {
-  const [x, y] = await Promise.all([fs.readFile(a).catch(() => undefined), fs.readFile(b).catch(() => undefined)]);
-  return x !== undefined && y !== undefined && x.equals(y);
+/** The runs a forecast index lists (model and run time), or undefined when unreadable. */
+async function runsOf(dir: string): Promise<string | undefined> {
+  const file = path.join(dir, "forecast", "index.bin");
+  try {
+    const { index } = decodeIndex(await fs.readFile(file), file);
+    return JSON.stringify(index.runs.map((r) => `${r.model}@${r.runTime}`).sort());
+  } catch {
+    return undefined;
+  }
+}
+
+/** No new forecast run: the new index lists exactly the runs of the previous release. */
+async function sameRuns(previousDir: string, releaseDir: string): Promise<boolean> {
+  const [a, b] = await Promise.all([runsOf(previousDir), runsOf(releaseDir)]);
+  return a !== undefined && a === b;
 }
 
 async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<DatasetSummary> {
@@ -109,7 +122,7 @@ async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<Data
       throw new StageError("build", (err as Error).message);
     }
     summary.durations.buildS = seconds(performance.now() - buildStarted);
-    if (dataset === "forecast" && previous && !o.force && (await sameFile(path.join(previous.dir, "forecast", "index.bin"), path.join(release.dir, "forecast", "index.bin")))) {
+    if (dataset === "forecast" && previous && !o.force && (await sameRuns(previous.dir, release.dir))) {
       await discardRelease(release);
       release = undefined;
       summary.status = "unchanged";
