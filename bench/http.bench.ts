@@ -9,7 +9,9 @@
  * baseline) in another child process. autocannon (in this process) drives each with 50
  * connections, over the request mixes of bench/http-mixes.ts, once with `Accept-Encoding:
  * identity` and once with a browser's `gzip, deflate, br`. The baseline runs first and last; the
- * ratio is to the mean of its runs. Writes bench-results/http-<time>.json and .md (gitignored).
+ * ratio is to the mean of its runs. Besides req/s (which on a small machine also measures the
+ * load generator, sharing the cores), each run records the CPU time the server's processes used
+ * per request answered (from /proc), comparable across loads. Writes bench-results/http-<time>.json and .md (gitignored).
  * Speed is never asserted: this prints and records.
  */
 import autocannon from "autocannon";
@@ -20,7 +22,7 @@ import path from "node:path";
 import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { ensureDefaultData, TEST_DATA_DIR } from "../test/helpers/default-data.ts";
 import { buildMixes, readPlaces, reportingStations, type Mix } from "./http-mixes.ts";
-import { processTree, type ProcMemory } from "./proc-memory.ts";
+import { processTree, treeCpuMs, type ProcMemory } from "./proc-memory.ts";
 
 function option(name: string, fallback: string): string {
   const args = process.argv.slice(2);
@@ -119,20 +121,30 @@ interface Row {
   ratio?: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
   bytesPerResponse: number;
+  /** CPU time (user + system) of the server's processes during the run, per request answered. */
+  serverCpuUsPerRequest: number;
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
 }
 
-async function drive(target: string, port: number, paths: readonly string[], encoding: EncodingName, seconds: number): Promise<Row> {
+async function drive(target: string, port: number, paths: readonly string[], encoding: EncodingName, seconds: number, pid: number): Promise<Row> {
   let i = 0;
+  const cpu0 = treeCpuMs(pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
     duration: seconds,
     headers: { "X-Api-Key": KEY, "Accept-Encoding": ENCODINGS[encoding] },
-    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+    requests: [{
+      method: "GET",
+      setupRequest: (req) => {
+        req.path = paths[i++ % paths.length]!;
+        return req;
+      },
+    }],
   });
+  const cpuMs = treeCpuMs(pid) - cpu0;
   const statuses: Record<string, number> = {};
   for (const [code, s] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = s.count;
   return {
@@ -141,6 +153,7 @@ async function drive(target: string, port: number, paths: readonly string[], enc
     reqPerSec: Math.round(result.requests.average),
     latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: Number(result.latency.mean.toFixed(2)) },
     bytesPerResponse: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+    serverCpuUsPerRequest: result.requests.total > 0 ? Math.round((cpuMs * 1000) / result.requests.total) : 0,
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
@@ -177,8 +190,8 @@ const skipped: { target: string; status: number }[] = [];
 const baselines: Row[] = [];
 let memoryAfter: ProcMemory[] = [];
 try {
-  await drive("warm-up", bare.port, ["/"], "identity", 1);
-  for (const enc of Object.keys(ENCODINGS) as EncodingName[]) baselines.push(await drive("bare node:http", bare.port, ["/"], enc, duration));
+  await drive("warm-up", bare.port, ["/"], "identity", 1, bare.child.pid!);
+  for (const enc of Object.keys(ENCODINGS) as EncodingName[]) baselines.push(await drive("bare node:http", bare.port, ["/"], enc, duration, bare.child.pid!));
   for (const mix of mixes) {
     const status = await probe(server.port, mix.paths[0]!);
     if (status !== 200) {
@@ -186,14 +199,14 @@ try {
       process.stdout.write(`${mix.name}: skipped (first request answered ${status})\n`);
       continue;
     }
-    await drive(mix.name, server.port, mix.paths, "identity", 1);
+    await drive(mix.name, server.port, mix.paths, "identity", 2, server.child.pid!);
     for (const enc of Object.keys(ENCODINGS) as EncodingName[]) {
-      const row = await drive(mix.name, server.port, mix.paths, enc, duration);
+      const row = await drive(mix.name, server.port, mix.paths, enc, duration, server.child.pid!);
       rows.push(row);
-      process.stdout.write(`${mix.name} (${enc}): ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, ${row.bytesPerResponse} B/response, statuses ${JSON.stringify(row.statuses)}\n`);
+      process.stdout.write(`${mix.name} (${enc}): ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, ${row.bytesPerResponse} B/response, server CPU ${row.serverCpuUsPerRequest} µs/request, statuses ${JSON.stringify(row.statuses)}\n`);
     }
   }
-  for (const enc of Object.keys(ENCODINGS) as EncodingName[]) baselines.push(await drive("bare node:http", bare.port, ["/"], enc, duration));
+  for (const enc of Object.keys(ENCODINGS) as EncodingName[]) baselines.push(await drive("bare node:http", bare.port, ["/"], enc, duration, bare.child.pid!));
 } finally {
   memoryAfter = serverProcesses(server.child.pid!);
   await stop(server.child, true);
@@ -229,9 +242,9 @@ const md: string[] = [
     return `| ${m.pid} ${m.command} | ${m.rssMiB.toFixed(0)} | ${m.pssMiB.toFixed(0)} | ${after?.rssMiB.toFixed(0) ?? "-"} | ${after?.pssMiB.toFixed(0) ?? "-"} |`;
   }),
   "",
-  "| target | encoding | req/s | × baseline | p50 ms | p90 ms | p99 ms | max ms | bytes/response | statuses |",
-  "|---|---|---|---|---|---|---|---|---|---|",
-  ...[...baselines, ...rows].map((r) => `| ${r.target} | ${r.encoding} | ${r.reqPerSec} | ${r.ratio} | ${r.latencyMs.p50} | ${r.latencyMs.p90} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.bytesPerResponse} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(", ")}${r.errors ? `, errors: ${r.errors}` : ""} |`),
+  "| target | encoding | req/s | × baseline | p50 ms | p90 ms | p99 ms | max ms | bytes/response | server CPU µs/request | statuses |",
+  "|---|---|---|---|---|---|---|---|---|---|---|",
+  ...[...baselines, ...rows].map((r) => `| ${r.target} | ${r.encoding} | ${r.reqPerSec} | ${r.ratio} | ${r.latencyMs.p50} | ${r.latencyMs.p90} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.bytesPerResponse} | ${r.serverCpuUsPerRequest} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(", ")}${r.errors ? `, errors: ${r.errors}` : ""} |`),
   ...(skipped.length ? ["", `Skipped (first request not 200): ${skipped.map((s) => `${s.target} (${s.status})`).join(", ")}.`] : []),
   "",
 ];
