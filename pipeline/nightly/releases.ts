@@ -17,6 +17,8 @@ export interface ReleaseInfo {
   id: string;
   builtAt: string;
   sources: SourceVersion[];
+  /** The extra step options of the configuration it was built with (a change rebuilds). */
+  args?: string[];
   counts: Record<string, number>;
 }
 

@@ -101,7 +101,8 @@ async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<Data
     }
     summary.durations.fetchS = seconds(performance.now() - started);
     const versions = [...fetched.values()].flat().map((f) => f.version);
-    if (!o.force && dataset !== "forecast" && previous && sameSources(versions, previous.info?.sources)) {
+    const sameArgs = JSON.stringify(previous?.info?.args ?? []) === JSON.stringify(plan.args);
+    if (!o.force && dataset !== "forecast" && previous && sameArgs && sameSources(versions, previous.info?.sources)) {
       summary.status = "unchanged";
       summary.counts = previous.info?.counts ?? {};
       log.info("sources unchanged; release kept", { release: previous.id });
@@ -144,7 +145,7 @@ async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<Data
 
     // 4. Publish, then prune.
     try {
-      await writeReleaseInfo(release, { dataset, id: release.id, builtAt: check.builtAt ?? new Date().toISOString(), sources: versions, counts: summary.counts });
+      await writeReleaseInfo(release, { dataset, id: release.id, builtAt: check.builtAt ?? new Date().toISOString(), sources: versions, args: plan.args, counts: summary.counts });
       await publishRelease(o.config.dataDir, dataset, release);
     } catch (err) {
       throw new StageError("publish", (err as Error).message);
