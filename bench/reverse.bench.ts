@@ -22,7 +22,7 @@ import { find as geoTzFind } from "geo-tz/all";
 import { Bench } from "tinybench";
 import tzLookup from "@photostructure/tz-lookup";
 import { COAST_TOLERANCE_KM, NO_FEATURE, type AdminIndex } from "../datasets/admin/admin-index.ts";
-import { nearestFeatureWithin } from "../datasets/admin/polygon-layer.ts";
+import { edgesDistanceKm, nearestFeatureWithin } from "../datasets/admin/polygon-layer.ts";
 import { openAdminIndex } from "../datasets/admin/admin-file.ts";
 import { oceanZone } from "../datasets/admin/ocean-zones.ts";
 import { DATASETS } from "../datasets/catalog.ts";
@@ -142,9 +142,28 @@ interface Truth {
   tz: string;
 }
 
+/** Country of each zone (the index's attribute, taken as given) and the admin features per country. */
+const countryOfZone = new Map(index.data.attributes.tzid.map((z, i) => [z, index.data.attributes.tzCountry[i]!]));
+/** The nearest admin feature of a country, by a linear scan of all its edges. */
+function nearestOfCountry(cc: string, lon: number, lat: number): number | undefined {
+  const { admin } = index.data;
+  let best: number | undefined;
+  let bestD = Infinity;
+  for (let f = 0; f < admin.featureChainStart.length - 1; f++) {
+    if (index.data.attributes.iso2[f] !== cc) continue;
+    for (let c = admin.featureChainStart[f]!; c < admin.featureChainStart[f + 1]!; c++) {
+      const from = admin.chainStart[c]!;
+      const d = edgesDistanceKm(admin.xs, admin.ys, from, admin.chainStart[c + 1]! - from - 1, lon, lat);
+      if (d < bestD) {
+        bestD = d;
+        best = f;
+      }
+    }
+  }
+  return best;
+}
+
 function oracle(lat: number, lon: number): Truth {
-  // The first polygon containing the point, else the nearest within the coast tolerance.
-  const f = adminGrid.locate(lon, lat) ?? nearestFeatureWithin(index.data.admin, lon, lat, COAST_TOLERANCE_KM);
   // geo-tz clamps to its quadtree's extent; so does its data.
   const cl = Math.max(-89.9999, Math.min(89.9999, lat));
   const cx = Math.max(-179.9999, Math.min(179.9999, lon));
@@ -154,6 +173,10 @@ function oracle(lat: number, lon: number): Truth {
     if (cx >= p.box[0] && cx <= p.box[2] && cl >= p.box[1] && cl <= p.box[3] && ringsContain(p.rings, cx, cl)) zones.push(p.tzid);
   }
   zones.sort();
+  // The first polygon containing the point, else the nearest within the coast tolerance (the
+  // territorial sea), else, in a country's zone, that country's nearest area.
+  const zoneCountry = zones[0] === undefined ? "" : (countryOfZone.get(zones[0]) ?? "");
+  const f = adminGrid.locate(lon, lat) ?? nearestFeatureWithin(index.data.admin, lon, lat, COAST_TOLERANCE_KM) ?? (zoneCountry ? nearestOfCountry(zoneCountry, lon, lat) : undefined);
   const attrs = index.data.attributes;
   // admin-1 of a split area: its nearest refinement place (the same linear scan as the index).
   return { iso2: f === undefined ? undefined : attrs.iso2[f] || undefined, admin1: f === undefined ? undefined : index.admin1Of(f, lat, lon), tz: zones[0] ?? oceanZone(lon) };

@@ -113,6 +113,12 @@ export interface ReverseAnswer {
 interface RunChunks {
   /** Candidate c's chunks are offset[c] .. offset[c+1]-1. */
   offset: Uint32Array;
+  /**
+   * Candidate c's chunks offset[c] .. innerEnd[c]-1 meet its record's box; the rest lie only in the
+   * box widened by the coast tolerance: the nearest-edge search needs them, the parity test never
+   * (the segment point→reference stays in the record's box).
+   */
+  innerEnd: Uint32Array;
   start: Uint32Array;
   count: Uint8Array;
   box: Float32Array;
@@ -122,31 +128,58 @@ const CHUNK_EDGES = 32;
 /** Degrees added around a chunk's box: more than float32's rounding at 180° (1.5e-5°). */
 const CHUNK_MARGIN = 1e-4;
 
-function chunkRuns(layer: PolygonLayer, L: LayerCandidates): RunChunks {
+function chunkRuns(layer: PolygonLayer, L: LayerCandidates, recordGeom: Float64Array): RunChunks {
   const nc = L.candFeature.length;
   let chunks = 0;
   for (let r = 0; r < L.runCount.length; r++) chunks += Math.ceil(L.runCount[r]! / CHUNK_EDGES);
   const offset = new Uint32Array(nc + 1);
+  const innerEnd = new Uint32Array(nc);
   const start = new Uint32Array(chunks);
   const count = new Uint8Array(chunks);
   const box = new Float32Array(4 * chunks);
+  const scratch = new Float32Array(4);
+  const outer: number[] = [];
   let k = 0;
-  for (let c = 0; c < nc; c++) {
-    offset[c] = k;
-    for (let r = L.candRunOffset[c]!; r < L.candRunOffset[c + 1]!; r++) {
-      const end = L.runStart[r]! + L.runCount[r]!;
-      for (let from = L.runStart[r]!; from < end; from += CHUNK_EDGES) {
-        const n = Math.min(CHUNK_EDGES, end - from);
-        // A run of n edges has n + 1 vertices.
-        writeVertexBox(layer, from, from + n + 1, box, 4 * k, CHUNK_MARGIN);
-        start[k] = from;
-        count[k] = n;
+  const records = L.candOffset.length - 1;
+  for (let b = 0; b < records; b++) {
+    const o = 6 * b;
+    const x0 = recordGeom[o + 2]!;
+    const y0 = recordGeom[o + 3]!;
+    const x1 = recordGeom[o + 4]!;
+    const y1 = recordGeom[o + 5]!;
+    for (let c = L.candOffset[b]!; c < L.candOffset[b + 1]!; c++) {
+      offset[c] = k;
+      outer.length = 0;
+      for (let r = L.candRunOffset[c]!; r < L.candRunOffset[c + 1]!; r++) {
+        const end = L.runStart[r]! + L.runCount[r]!;
+        for (let from = L.runStart[r]!; from < end; from += CHUNK_EDGES) {
+          const n = Math.min(CHUNK_EDGES, end - from);
+          // A run of n edges has n + 1 vertices.
+          writeVertexBox(layer, from, from + n + 1, scratch, 0, CHUNK_MARGIN);
+          if (scratch[0]! > x1 || scratch[2]! < x0 || scratch[1]! > y1 || scratch[3]! < y0) {
+            outer.push(from, n, scratch[0]!, scratch[1]!, scratch[2]!, scratch[3]!);
+            continue;
+          }
+          start[k] = from;
+          count[k] = n;
+          box.set(scratch, 4 * k);
+          k++;
+        }
+      }
+      innerEnd[c] = k;
+      for (let i = 0; i < outer.length; i += 6) {
+        start[k] = outer[i]!;
+        count[k] = outer[i + 1]!;
+        box[4 * k] = outer[i + 2]!;
+        box[4 * k + 1] = outer[i + 3]!;
+        box[4 * k + 2] = outer[i + 4]!;
+        box[4 * k + 3] = outer[i + 5]!;
         k++;
       }
     }
   }
   offset[nc] = k;
-  return { offset, start, count, box };
+  return { offset, innerEnd, start, count, box };
 }
 
 /** The candidate of record b with the nearest edge within the coast tolerance, or NO_FEATURE. */
@@ -182,7 +215,7 @@ function layerAnswer(layer: PolygonLayer, L: LayerCandidates, ch: RunChunks, b: 
   for (let c = L.candOffset[b]!; c < L.candOffset[b + 1]!; c++) {
     const word = L.candFeature[c]!;
     let inside = word >>> 31;
-    for (let k = ch.offset[c]!; k < ch.offset[c + 1]!; k++) {
+    for (let k = ch.offset[c]!; k < ch.innerEnd[c]!; k++) {
       const o = 4 * k;
       if (box[o]! > hiX || box[o + 2]! < loX || box[o + 1]! > hiY || box[o + 3]! < loY) continue;
       inside ^= segmentParity(xs, ys, ch.start[k]!, ch.count[k]!, qx, qy, rx, ry);
@@ -232,8 +265,8 @@ export class AdminIndex {
 
   constructor(readonly data: AdminIndexData) {
     this.grid = new SlotGrid(data.layout);
-    this.adminChunks = chunkRuns(data.admin, data.adminCandidates);
-    this.tzChunks = chunkRuns(data.tz, data.tzCandidates);
+    this.adminChunks = chunkRuns(data.admin, data.adminCandidates, data.boundaryGeom);
+    this.tzChunks = chunkRuns(data.tz, data.tzCandidates, data.boundaryGeom);
     // Chain boxes for the exact fallback, computed now rather than on the first polar request.
     chainBoxes(data.admin);
     chainBoxes(data.tz);
