@@ -109,6 +109,22 @@ describe.skipIf(!haveChromium)("docs page in headless Chromium", () => {
     expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 
+  it("a forecast answering 503 is shown as unavailable, the other panels still fill", async () => {
+    // The spec's error body as the service sends it when the forecast dataset is not loaded.
+    await page.route("**/weather/point/2/json?*", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json; charset=utf-8", body: JSON.stringify({ status: "error", code: 503, message: "Service temporarily unavailable: dataset 'forecast' is not loaded (not built, or failed its checks); see GET /health." }) }),
+    );
+    await page.fill("#search", "Zürich");
+    await page.waitForSelector("#suggestions li[data-i]");
+    await page.locator("#suggestions li[data-i]").first().dispatchEvent("mousedown");
+    await page.waitForSelector("#forecast-panel[data-state=error]");
+    expect(await page.locator("#forecast-panel .meta").textContent()).toContain("Forecast unavailable (503: Service temporarily unavailable");
+    expect(await page.locator("#meteogram canvas").count()).toBe(0);
+    await page.waitForSelector("#elevation-panel[data-state=ok]");
+    await page.unroute("**/weather/point/2/json?*");
+    expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+
   it("the station view plots the METAR history", async () => {
     await page.click(".tab[data-tab=stations]");
     await page.fill("#station-id", "KJFK");
