@@ -25,6 +25,12 @@ const errorResponse = (description: string): Schema => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
+/** Sent on every answer to a keyed request when GEODATA_RATE_LIMIT is set (server/http/rate-limit.ts). */
+const RATE_LIMIT_HEADERS: Record<string, string> = {
+  "RateLimit-Policy": 'Only with GEODATA_RATE_LIMIT: the quota of this key, IETF draft syntax, e.g. "per-key";q=100;w=60 (100 requests per 60 s; per cluster worker its share).',
+  RateLimit: 'Only with GEODATA_RATE_LIMIT: what is left, e.g. "per-key";r=42;t=35 (42 requests left; the bucket is full again in 35 s).',
+};
+
 /** ETag and Cache-Control of an endpoint's 200 and 304 (server/http/cache.ts), empty when it is not cached. */
 function cachingHeaders(path: string): Record<string, string> {
   const kind = CACHE_POLICY[path];
@@ -32,6 +38,7 @@ function cachingHeaders(path: string): Record<string, string> {
   return {
     ETag: "Validator of this answer: a digest of the API description, the datasets' build, the normalized query (and the minute for answers carrying the instant), suffixed with the content coding. Send it back in If-None-Match to get a 304.",
     "Cache-Control": CACHE_POLICY_TEXT[kind],
+    ...RATE_LIMIT_HEADERS,
   };
 }
 
