@@ -10,9 +10,10 @@
  * and a refused request is a 429 with Retry-After (seconds until one token is back).
  *
  * Per process: each process keeps its own buckets. With cluster workers, `shares` divides the
- * quota between them (each worker's bucket holds ceil(requests / workers)), so the whole service
- * never lets a key exceed the configured rate; a single keep-alive client, whose connection stays
- * on one worker, then gets a share only.
+ * quota between them (each worker's bucket holds floor(requests / workers), at least 1), so the
+ * whole service never lets a key exceed the configured rate (unless the quota is smaller than the
+ * worker count); a single keep-alive client, whose connection stays on one worker, then gets a
+ * share only.
  *
  * Only valid keys reach the limiter (the key is checked first), so the number of buckets is
  * bounded by the number of configured keys.
@@ -51,7 +52,7 @@ export class RateLimiter {
     shares = 1,
     private readonly clock: () => number = () => performance.now(),
   ) {
-    this.capacity = Math.max(1, Math.ceil(config.requests / Math.max(1, shares)));
+    this.capacity = Math.max(1, Math.floor(config.requests / Math.max(1, shares)));
     this.rate = this.capacity / (config.windowSeconds * 1000);
     this.policy = `"${POLICY_NAME}";q=${this.capacity};w=${config.windowSeconds}`;
   }

@@ -35,6 +35,9 @@ describe("RateLimiter (token bucket)", () => {
     const limiter = new RateLimiter({ requests: 100, windowSeconds: 60 }, 4);
     expect(limiter.capacity).toBe(25);
     expect(limiter.take("k").headers["RateLimit-Policy"]).toBe('"per-key";q=25;w=60');
+    // Rounded down, so that 3 workers never let 100 through: 33 each.
+    expect(new RateLimiter({ requests: 100, windowSeconds: 60 }, 3).capacity).toBe(33);
+    expect(new RateLimiter({ requests: 2, windowSeconds: 60 }, 4).capacity).toBe(1);
   });
 });
 
