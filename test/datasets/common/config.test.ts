@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../../../datasets/common/config.ts";
@@ -46,6 +47,12 @@ describe("readConfig", () => {
     ["GEODATA_METRICS_PORT", "metrics"],
   ])("refuses %s=%s", (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(ConfigError);
+  });
+  it("runs one worker per core by default; GEODATA_WORKERS overrides, 1 to 256", () => {
+    expect(readConfig({}).workers).toBe(os.availableParallelism());
+    expect(readConfig({ GEODATA_WORKERS: "1" }).workers).toBe(1);
+    expect(readConfig({ GEODATA_WORKERS: "3" }).workers).toBe(3);
+    for (const bad of ["0", "257", "two", "-1"]) expect(() => readConfig({ GEODATA_WORKERS: bad })).toThrow(ConfigError);
   });
   it("resolves a relative data dir against the project root", () => {
     expect(readConfig({ GEODATA_DATA_DIR: "x/y" }).dataDir).toBe(path.join(PROJECT_ROOT, "x", "y"));
