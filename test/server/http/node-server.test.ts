@@ -10,8 +10,9 @@ import { startServer } from "../../../server/http/node-server.ts";
 
 const options = { host: "127.0.0.1", port: 0, requestTimeoutMs: 5000, headersTimeoutMs: 400, shutdownGraceMs: 3000 };
 
-function slowApp(ms: number): App {
-  return async () => {
+function slowApp(ms: number, onEnter: () => void = () => {}): App {
+  return async (req) => {
+    if (req.url === "/slow") onEnter();
     await new Promise((r) => setTimeout(r, ms));
     const body = Buffer.from('{"status":"OK","code":200,"content":{}}');
     return { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.byteLength) }, body, route: "/slow" };
@@ -20,10 +21,14 @@ function slowApp(ms: number): App {
 
 describe("graceful shutdown", () => {
   it("finishes a request in flight, then refuses new connections", async () => {
-    const running = await startServer(slowApp(300), options, silentLogger, silentLogger);
+    let entered = (): void => {};
+    const inApp = new Promise<void>((resolve) => (entered = resolve));
+    const running = await startServer(slowApp(300, () => entered()), options, silentLogger, silentLogger);
     const url = `http://127.0.0.1:${running.port}/slow`;
     const inFlight = fetch(url);
-    await new Promise((r) => setTimeout(r, 50));
+    // Shut down once the request is in the app (a fixed sleep raced fetch's first-call set-up on a
+    // loaded machine: the connection was then still idle and closed, which is right for idle ones).
+    await inApp;
     const stopping = running.shutdown();
     const res = await inFlight;
     expect(res.status).toBe(200);
