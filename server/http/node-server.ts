@@ -80,10 +80,6 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n${body.toString("utf8")}`);
   });
 
-  // Static answers are serialized and compressed once (respond.ts staticBody) before the first
-  // client arrives, not during its request (brotli quality 11 of /openapi.json takes ~250 ms).
-  await app({ method: "GET", url: "/openapi.json", headers: { "accept-encoding": "br" }, hasBody: false });
-
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
