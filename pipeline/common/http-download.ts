@@ -8,7 +8,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { Logger } from "../../datasets/common/log.ts";
-import { HttpFetchError, retriable, withJitter } from "./http-fetch.ts";
+import { HttpFetchError, withRetries } from "./http-fetch.ts";
 import { Progress } from "./progress.ts";
 
 /** What identifies one version of an upstream file (HTTP validators). */
@@ -137,26 +137,10 @@ async function attempt(url: string, file: string, options: DownloadOptions, stat
 /** Downloads `url` to `file` (directories created), retrying transient failures. */
 export async function downloadToFile(url: string, file: string, options: DownloadOptions = {}): Promise<DownloadResult> {
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const attempts = options.attempts ?? 4;
-  let delay = options.backoffMs ?? 500;
   const state: AttemptState = { bytesFetched: 0, resumed: false };
-  let lastError: unknown;
-  for (let i = 1; i <= attempts; i++) {
-    try {
-      const outcome = await attempt(url, file, options, state);
-      if (outcome === "not-modified") return { status: "not-modified", bytesFetched: state.bytesFetched, attempts: i, resumed: false, validators: options.have ?? {} };
-      return { status: "fetched", bytesFetched: state.bytesFetched, attempts: i, resumed: state.resumed, validators: outcome as Validators };
-    } catch (err) {
-      lastError = err;
-      const status = err instanceof HttpFetchError ? err.status : undefined;
-      if (status !== undefined && !retriable(status)) throw err;
-      if (i < attempts) {
-        const waitMs = withJitter(delay);
-        options.logger?.warn("download failed, retrying", { url, attempt: i, attempts, delayMs: waitMs, reason: (err as Error).message });
-        await new Promise((r) => setTimeout(r, waitMs));
-        delay *= 2;
-      }
-    }
-  }
-  throw lastError instanceof Error ? lastError : new HttpFetchError(url, undefined, String(lastError));
+  return withRetries(url, options, "download", async (i): Promise<DownloadResult> => {
+    const outcome = await attempt(url, file, options, state);
+    if (outcome === "not-modified") return { status: "not-modified", bytesFetched: state.bytesFetched, attempts: i, resumed: false, validators: options.have ?? {} };
+    return { status: "fetched", bytesFetched: state.bytesFetched, attempts: i, resumed: state.resumed, validators: outcome as Validators };
+  });
 }

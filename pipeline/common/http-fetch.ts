@@ -68,25 +68,41 @@ export function withJitter(delayMs: number): number {
   return Math.round(delayMs / 2 + Math.random() * (delayMs / 2));
 }
 
-/** GETs a URL (or a byte range of it), retrying transient failures. */
-export async function fetchWithRetry(url: string, options: FetchOptions = {}): Promise<Buffer> {
+/** How often and how patiently to retry. */
+export interface RetryOptions {
+  attempts?: number;
+  backoffMs?: number;
+  logger?: FetchOptions["logger"];
+}
+
+/**
+ * Runs `run` (attempt number from 1) until it succeeds, retrying transient failures: network
+ * errors and retriable HTTP statuses, with exponential backoff and jitter. `what` names the
+ * operation in the retry log lines ("fetch", "download").
+ */
+export async function withRetries<T>(url: string, options: RetryOptions, what: string, run: (attempt: number) => Promise<T>): Promise<T> {
   const attempts = options.attempts ?? 4;
   let delay = options.backoffMs ?? 500;
   let lastError: unknown;
   for (let i = 1; i <= attempts; i++) {
     try {
-      return await attempt(url, options);
+      return await run(i);
     } catch (err) {
       lastError = err;
       const status = err instanceof HttpFetchError ? err.status : undefined;
       if (status !== undefined && !retriable(status)) throw err;
       if (i < attempts) {
         const waitMs = withJitter(delay);
-        options.logger?.warn("fetch failed, retrying", { url, attempt: i, attempts, delayMs: waitMs, reason: (err as Error).message });
+        options.logger?.warn(`${what} failed, retrying`, { url, attempt: i, attempts, delayMs: waitMs, reason: (err as Error).message });
         await new Promise((r) => setTimeout(r, waitMs));
         delay *= 2;
       }
     }
   }
   throw lastError instanceof Error ? lastError : new HttpFetchError(url, undefined, String(lastError));
+}
+
+/** GETs a URL (or a byte range of it), retrying transient failures. */
+export function fetchWithRetry(url: string, options: FetchOptions = {}): Promise<Buffer> {
+  return withRetries(url, options, "fetch", () => attempt(url, options));
 }
