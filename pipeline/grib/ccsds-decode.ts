@@ -82,6 +82,22 @@ function peek32(w: Uint32Array, pos: number): number {
   return o === 0 ? w[i]! | 0 : (w[i]! << o) | (w[i + 1]! >>> (32 - o));
 }
 
+/**
+ * The number of 0 bits from bit `pos` up to the next 1 bit (a unary code: fundamental sequence,
+ * second extension, zero-block count), or -1 when the stream ends first.
+ */
+function zeroRun(w: Uint32Array, pos: number, totalBits: number): number {
+  let run = 0;
+  let x = peek32(w, pos);
+  while (x === 0) {
+    run += 32;
+    pos += 32;
+    if (pos > totalBits) return -1;
+    x = peek32(w, pos);
+  }
+  return run + Math.clz32(x);
+}
+
 /** Option id width in bits (libaec aec_decode_init). */
 export function aecIdLength(bitsPerSample: number, flags: number): number {
   if (bitsPerSample > 16) return 5;
@@ -149,17 +165,9 @@ export function aecDecode(data: Uint8Array, count: number, p: AecParams, out: Fl
         // Second extension.
         let i = ref;
         while (i < bs) {
-          let m = 0;
-          let x = peek32(words, pos);
-          while (x === 0) {
-            m += 32;
-            pos += 32;
-            if (pos > totalBits) throw truncated();
-            x = peek32(words, pos);
-          }
-          const z = Math.clz32(x);
-          m += z;
-          pos += z + 1;
+          const m = zeroRun(words, pos, totalBits);
+          if (m < 0) throw truncated();
+          pos += m + 1;
           if (m > 90) throw new DataFormatError(src, "a second-extension code of at most 90", String(m));
           const d1 = m - SE_MS[m]!;
           if ((i & 1) === 0) {
@@ -171,17 +179,9 @@ export function aecDecode(data: Uint8Array, count: number, p: AecParams, out: Fl
         }
       } else {
         // A run of zero blocks: write it straight to the output.
-        let fs = 0;
-        let x = peek32(words, pos);
-        while (x === 0) {
-          fs += 32;
-          pos += 32;
-          if (pos > totalBits) throw truncated();
-          x = peek32(words, pos);
-        }
-        const z = Math.clz32(x);
-        fs += z;
-        pos += z + 1;
+        const fs = zeroRun(words, pos, totalBits);
+        if (fs < 0) throw truncated();
+        pos += fs + 1;
         let zeroBlocks = fs + 1;
         if (zeroBlocks === 5) zeroBlocks = Math.min(rsi - blockInRsi, 64 - (blockInRsi % 64));
         else if (zeroBlocks > 5) zeroBlocks--;
@@ -221,17 +221,10 @@ export function aecDecode(data: Uint8Array, count: number, p: AecParams, out: Fl
       const samples = bs - ref;
       const scale = 2 ** k;
       for (let i = 0; i < samples; i++) {
-        let fs = 0;
-        let x = peek32(words, pos);
-        while (x === 0) {
-          fs += 32;
-          pos += 32;
-          if (pos > totalBits) throw truncated();
-          x = peek32(words, pos);
-        }
-        const z = Math.clz32(x);
-        block[i] = (fs + z) * scale;
-        pos += z + 1;
+        const fs = zeroRun(words, pos, totalBits);
+        if (fs < 0) throw truncated();
+        block[i] = fs * scale;
+        pos += fs + 1;
       }
       if (k > 0) {
         const kShift = 32 - k;
