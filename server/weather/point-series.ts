@@ -5,6 +5,7 @@
  */
 import { bilinear, neighbours } from "../../datasets/forecast/grid.ts";
 import type { ForecastRun } from "../../datasets/forecast/run-reader.ts";
+import { neighbourhoodProbability } from "./derived/probability.ts";
 
 /** The variables the time slot is built from, in the order `PointForecast.values` holds them. */
 export const SLOT_VARIABLES = [
@@ -49,8 +50,8 @@ export interface PointForecast {
   modelHeight: number;
 }
 
-/** The nearest node's neighbourhood precipitation share per step, in percent. */
-function neighbourhoodProbability(run: ForecastRun, lat: number, lon: number): Float32Array {
+/** The nearest node's neighbourhood precipitation share per step, in percent (derived/probability.ts). */
+function neighbourhoodSeries(run: ForecastRun, lat: number, lon: number): Float32Array {
   const nSteps = run.meta.steps.length;
   const out = new Float32Array(nSteps).fill(NaN);
   if (!run.hasVariable("precipitation")) return out;
@@ -58,8 +59,7 @@ function neighbourhoodProbability(run: ForecastRun, lat: number, lon: number): F
   const cells = neighbours(grid, lat, lon)!;
   let nearest = cells[0]!;
   for (const c of cells) if (c.weight > nearest.weight) nearest = c;
-  const wet = new Uint16Array(nSteps);
-  const known = new Uint16Array(nSteps);
+  const nodes: Float32Array[] = [];
   for (let dj = -PROBABILITY_HALF_WIDTH; dj <= PROBABILITY_HALF_WIDTH; dj++) {
     const j = nearest.j + dj;
     if (j < 0 || j >= grid.nLat) continue;
@@ -67,16 +67,14 @@ function neighbourhoodProbability(run: ForecastRun, lat: number, lon: number): F
       let i = nearest.i + di;
       if (grid.wrapsLon) i = (i + grid.nLon) % grid.nLon;
       else if (i < 0 || i >= grid.nLon) continue;
-      const series = run.cellSeries(i, j, "precipitation")!;
-      for (let k = 0; k < nSteps; k++) {
-        const x = series[k]!;
-        if (x !== x) continue;
-        known[k]!++;
-        if (x >= PROBABILITY_THRESHOLD_MM) wet[k]!++;
-      }
+      nodes.push(run.cellSeries(i, j, "precipitation")!);
     }
   }
-  for (let k = 0; k < nSteps; k++) if (known[k]! > 0) out[k] = (100 * wet[k]!) / known[k]!;
+  const atStep = new Float32Array(nodes.length);
+  for (let k = 0; k < nSteps; k++) {
+    for (let n = 0; n < nodes.length; n++) atStep[n] = nodes[n]![k]!;
+    out[k] = neighbourhoodProbability(atStep, PROBABILITY_THRESHOLD_MM);
+  }
   return out;
 }
 
@@ -94,5 +92,5 @@ export function pointForecast(run: ForecastRun, lat: number, lon: number): Point
       break;
     }
   }
-  return { run, values, probability: neighbourhoodProbability(run, lat, lon), modelHeight };
+  return { run, values, probability: neighbourhoodSeries(run, lat, lon), modelHeight };
 }

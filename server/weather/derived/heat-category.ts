@@ -15,9 +15,10 @@ export const HEAT_INDEX_CATEGORY_BOUNDS_C = [27, 32, 41, 54] as const;
 
 /** The category of a heat index given in °C. */
 export function heatIndexCategory(heatIndexC: number): HeatIndexCategory {
-  if (heatIndexC >= 54) return "4/4";
-  if (heatIndexC >= 41) return "3/4";
-  if (heatIndexC >= 32) return "2/4";
-  if (heatIndexC >= 27) return "1/4";
+  const [quarter1, quarter2, quarter3, quarter4] = HEAT_INDEX_CATEGORY_BOUNDS_C;
+  if (heatIndexC >= quarter4) return "4/4";
+  if (heatIndexC >= quarter3) return "3/4";
+  if (heatIndexC >= quarter2) return "2/4";
+  if (heatIndexC >= quarter1) return "1/4";
   return ""; // below 27 °C, and NaN (every comparison with NaN is false)
 }
