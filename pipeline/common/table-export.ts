@@ -1,7 +1,8 @@
 /**
  * Publishes the rows of a DuckDB query beside an artifact for data engineers' own tools, in two
  * open formats: Parquet (DuckDB's `COPY ... (FORMAT parquet)`, zstd) and Arrow IPC file format
- * (written with apache-arrow, one record batch per DuckDB chunk, streamed). Both are written to a
+ * (written with apache-arrow, one record batch per DuckDB chunk, streamed; columns filled by
+ * pipeline/common/arrow-columns.ts). Both are written to a
  * temporary file and renamed into place, as
  * artifacts are. Column types follow the query's: VARCHAR Utf8, DOUBLE Float64, BIGINT Int64,
  * UBIGINT Uint64, INTEGER Int32, UINTEGER Uint32, SMALLINT Int16, TINYINT Int8, BOOLEAN Bool;
@@ -11,21 +12,10 @@ import { createWriteStream, promises as fs } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { Bool, Field, Float64, Int16, Int32, Int64, Int8, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Uint32, Uint64, Utf8, vectorFromArray, type DataType } from "apache-arrow";
+import { Field, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct } from "apache-arrow";
 import { temporaryPathFor } from "../../datasets/artifact/atomic-write.ts";
 import { DataFormatError } from "../../datasets/common/errors.ts";
-
-const ARROW_TYPES: Readonly<Record<string, () => DataType>> = {
-  VARCHAR: () => new Utf8(),
-  DOUBLE: () => new Float64(),
-  BIGINT: () => new Int64(),
-  UBIGINT: () => new Uint64(),
-  INTEGER: () => new Int32(),
-  UINTEGER: () => new Uint32(),
-  SMALLINT: () => new Int16(),
-  TINYINT: () => new Int8(),
-  BOOLEAN: () => new Bool(),
-};
+import { ARROW_COLUMNS, type ColumnBuilder } from "./arrow-columns.ts";
 
 export interface TableExport {
   parquet: string;
@@ -47,11 +37,12 @@ export async function exportTable(conn: DuckDBConnection, sql: string, base: str
   const result = await conn.stream(sql);
   const names = result.columnNames();
   const types = result.columnTypes().map((t) => t.toString());
-  const fields = names.map((name, k) => {
-    const make = ARROW_TYPES[types[k]!];
-    if (!make) throw new DataFormatError({ file: parquet, field: name }, `a column type of ${Object.keys(ARROW_TYPES).join(", ")}`, types[k]!);
-    return new Field(name, make(), true);
+  const builders: ColumnBuilder[] = names.map((name, k) => {
+    const builder = ARROW_COLUMNS[types[k]!];
+    if (!builder) throw new DataFormatError({ file: parquet, field: name }, `a column type of ${Object.keys(ARROW_COLUMNS).join(", ")}`, types[k]!);
+    return builder;
   });
+  const fields = names.map((name, k) => new Field(name, builders[k]!.type(), true));
   const schema = new Schema(fields);
   const tmpArrow = temporaryPathFor(arrow);
   const writer = new RecordBatchFileWriter();
@@ -60,7 +51,7 @@ export async function exportTable(conn: DuckDBConnection, sql: string, base: str
   try {
     writer.reset(undefined, schema);
     for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
-      const children = fields.map((f, k) => vectorFromArray(chunk.getColumnValues(k) as unknown[], f.type).data[0]!);
+      const children = builders.map((b, k) => b.data(chunk.getColumnValues(k)));
       writer.write(new RecordBatch(schema, makeData({ type: new Struct(fields), length: chunk.rowCount, nullCount: 0, children })));
       rows += chunk.rowCount;
     }
