@@ -10,6 +10,7 @@ import { ReloadableKeys } from "./api-keys.ts";
 import { ENDPOINTS } from "./endpoints/routes.ts";
 import { createApp } from "./http/app.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
+import { ResponseCache } from "./http/response-cache.ts";
 import { docsAsset } from "./docs-page/docs-page.ts";
 import { instrument, watchDatasets } from "./metrics/metrics.ts";
 import { answerClusterMetrics, startMetricsServer, type MetricsServer } from "./metrics/metrics-server.ts";
@@ -19,6 +20,8 @@ import { buildOpenApi } from "./openapi/document.ts";
 export interface Service {
   running: RunningServer;
   registry: DatasetRegistry;
+  /** Whole answers kept for repeated queries (GEODATA_RESPONSE_CACHE_MB). */
+  responseCache: ResponseCache;
   /** The port /metrics is served on, when this process serves it. */
   metricsPort?: number;
   /** SIGHUP: re-reads the API keys file and every dataset (new releases swapped in, bad ones refused). */
@@ -51,6 +54,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const state = { shuttingDown: () => false };
   const keys = new ReloadableKeys(config.apiKeys);
   const reloader = new Reloader({ config, logger, registry, loaders: options.loaders });
+  const responseCache = new ResponseCache(config.responseCacheMb * 2 ** 20);
   const app = createApp({
     endpoints: ENDPOINTS,
     registry,
@@ -59,6 +63,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     logger,
     isShuttingDown: () => state.shuttingDown(),
     corsOrigins: config.corsOrigins,
+    responseCache,
     docs: (path) => docsAsset(path, registry.get("admin")),
     ...(config.rateLimit ? { rateLimiter: new RateLimiter(config.rateLimit, options.rateLimitShares ?? 1) } : {}),
     ...(options.now ? { now: options.now } : {}),
@@ -80,6 +85,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   return {
     running,
     registry,
+    responseCache,
     ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
     reload() {
       keys.reload(config, logger);

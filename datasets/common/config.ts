@@ -28,6 +28,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Budget of the decoded elevation tile cache, MiB. */
   elevationCacheMb: number;
+  /** Per worker: bytes of whole answers kept by server/http/response-cache.ts, MiB; 0 = no cache. */
+  responseCacheMb: number;
   /**
    * Station observations older than this many days before their station's newest report are
    * dropped (per station, not relative to the clock: see README "Station observations").
@@ -165,6 +167,7 @@ export function readConfig(env: Env): Config {
     headersTimeoutMs: readInt(env, "GEODATA_HEADERS_TIMEOUT_MS", 5_000, 100, 600_000),
     shutdownGraceMs: readInt(env, "GEODATA_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     elevationCacheMb: readInt(env, "GEODATA_ELEVATION_CACHE_MB", 256, 1, 65_536),
+    responseCacheMb: readInt(env, "GEODATA_RESPONSE_CACHE_MB", 64, 0, 65_536),
     stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 10, LIMITS.stationsRetentionDays.min, LIMITS.stationsRetentionDays.max),
     forecastKeepRuns: readInt(env, "GEODATA_FORECAST_KEEP_RUNS", 2, LIMITS.forecastKeepRuns.min, LIMITS.forecastKeepRuns.max),
     workers: readInt(env, "GEODATA_WORKERS", os.availableParallelism(), 1, 256),

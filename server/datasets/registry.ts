@@ -42,9 +42,15 @@ export class DatasetRegistry {
   private readonly closers: Closer[] = [];
   /** Per dataset: what releases the memory and handles of the value serving now. */
   private readonly datasetClosers = new Map<DatasetName, Closer>();
+  /**
+   * Counts the changes of what is served (a load, a swap, a failure): caches of answers
+   * (server/http/response-cache.ts) keep an entry only within one generation.
+   */
+  generation = 0;
 
   setReady<K extends DatasetName>(name: K, value: LoadedDatasets[K], metadata: BuildMetadata, loadMs: number, facts?: Record<string, unknown>, release?: string): void {
     this.values.set(name, value);
+    this.generation++;
     const state: DatasetState = {
       name,
       status: "ready",
@@ -60,6 +66,7 @@ export class DatasetRegistry {
 
   setFailed(name: DatasetName, status: "missing" | "invalid", message: string, release?: string): void {
     this.values.delete(name);
+    this.generation++;
     this.states.set(name, { name, status, formatVersion: DATASETS[name].formatVersion, message, ...(release !== undefined ? { release } : {}) });
   }
 

@@ -12,12 +12,13 @@ import type { DatasetRegistry } from "../datasets/registry.ts";
 import type { LoadedDatasets } from "../datasets/loaders.ts";
 import type { Endpoint } from "../endpoints/endpoint.ts";
 import { ApiError, errors } from "./api-error.ts";
-import { apiTagOf, CACHE_POLICY, cacheHeaders, ifNoneMatchHits, newestRunTimeOf } from "./cache.ts";
+import { apiTagOf, CACHE_POLICY, cacheBucket, cacheControl, cacheHeaders, encodedTag, ifNoneMatchHits, newestRunTimeOf } from "./cache.ts";
 import type { KeyChecker } from "./auth.ts";
 import type { DocsAsset } from "../docs-page/docs-page.ts";
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./cors.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
+import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
 import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, staticBody, successBody, successBodyFromJson, type Encoding } from "./respond.ts";
 
 export const MAX_URL_BYTES = 8192;
@@ -55,6 +56,8 @@ export interface AppDeps {
   rateLimiter?: RateLimiter;
   /** The docs page and its assets (GET / and /docs/*, no key); undefined for any other path. */
   docs?: (path: string) => DocsAsset | undefined;
+  /** Whole answers of the non-instant cache policies (GEODATA_RESPONSE_CACHE_MB); none when absent. */
+  responseCache?: ResponseCache;
 }
 
 export type App = (req: AppRequest) => Promise<AppResponse>;
@@ -87,7 +90,10 @@ export function createApp(deps: AppDeps): App {
 
   function finish(req: AppRequest, status: number, body: Buffer, route: string, extra: Record<string, string> = {}): AppResponse {
     const encoding = status === 304 ? "identity" : encodingFor(req, body);
-    const encoded = compress(body, encoding);
+    return finishEncoded(req, status, compress(body, encoding), encoding, route, extra);
+  }
+
+  function finishEncoded(req: AppRequest, status: number, encoded: Buffer, encoding: Encoding, route: string, extra: Readonly<Record<string, string>>): AppResponse {
     const headers: Record<string, string> = {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Length": String(encoded.byteLength),
@@ -107,6 +113,30 @@ export function createApp(deps: AppDeps): App {
       delete headers["Content-Length"];
     }
     return { status, headers, body: req.method === "HEAD" || status === 304 ? Buffer.alloc(0) : encoded, route };
+  }
+
+  /** A cached answer (response-cache.ts): its stored bytes, compressed once per coding. */
+  function answerCached(req: AppRequest, cache: ResponseCache, key: string, hit: CachedAnswer, route: string, control: string): AppResponse {
+    const encoding = encodingFor(req, hit.body);
+    const headers = { ...hit.headers, ETag: encodedTag(hit.etag, encoding), "Cache-Control": control };
+    if (ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag)) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);
+    let encoded = encoding === "identity" ? hit.body : hit.encoded[encoding];
+    if (encoded === undefined && encoding !== "identity") {
+      encoded = compress(hit.body, encoding);
+      cache.addEncoding(key, hit, encoding, encoded);
+    }
+    return finishEncoded(req, 200, encoded ?? hit.body, encoding, route, headers);
+  }
+
+  /** The dataset states and the newest forecast run, recomputed only when the datasets change. */
+  let statesOf: { generation: number; states: ReturnType<DatasetRegistry["list"]>; newestRunTime: string | undefined } | undefined;
+  function currentStates(): NonNullable<typeof statesOf> {
+    const generation = deps.registry.generation;
+    if (statesOf?.generation !== generation) {
+      const states = deps.registry.list();
+      statesOf = { generation, states, newestRunTime: newestRunTimeOf(states.find((s) => s.name === "forecast")) };
+    }
+    return statesOf;
   }
 
   function fail(req: AppRequest, err: ApiError, route: string): AppResponse {
@@ -181,11 +211,18 @@ export function createApp(deps: AppDeps): App {
       for (const d of endpoint.optionalDatasets ?? []) if (deps.registry.isReady(d)) data[d] = deps.registry.get(d);
 
       // The states of the datasets just taken (same tick): a reload cannot slip in between.
-      const states = deps.registry.list();
+      const { states, newestRunTime, generation } = currentStates();
       const instant = now();
+      const policy = CACHE_POLICY[route];
+      const cache = deps.responseCache;
+      let cacheKey: string | undefined;
+      if (cache?.enabled && policy !== undefined && policy !== "instant") {
+        cacheKey = `${route} ${cacheBucket(policy, instant) ?? ""} ${JSON.stringify(params)}`;
+        const hit = cache.get(cacheKey, generation);
+        if (hit) return answerCached(req, cache, cacheKey, hit, route, cacheControl(policy, instant, newestRunTime));
+      }
       const result = await endpoint.handle(params, data as LoadedDatasets, { now: instant });
       const body = "contentJson" in result ? successBodyFromJson(200, result.contentJson) : successBody(200, result.content);
-      const policy = CACHE_POLICY[route];
       if (policy === undefined) return finish(req, 200, body, route, result.headers);
       const caching = cacheHeaders({
         kind: policy,
@@ -193,12 +230,21 @@ export function createApp(deps: AppDeps): App {
         route,
         datasets: states.filter((s) => s.name in data),
         params,
-        encoding: encodingFor(req, body),
+        encoding: "identity",
         now: instant,
-        newestRunTime: newestRunTimeOf(states.find((s) => s.name === "forecast")),
+        newestRunTime,
       });
-      const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), caching.ETag);
-      return finish(req, hit ? 304 : 200, hit ? Buffer.alloc(0) : body, route, { ...result.headers, ...caching });
+      if (cache !== undefined && cacheKey !== undefined) {
+        // Stored under the generation read before the handler ran: a reload during an awaited
+        // handler makes the entry stale at once rather than late.
+        const entry: CachedAnswer = { body, headers: { ...result.headers }, etag: caching.ETag, encoded: {} };
+        cache.set(cacheKey, generation, entry);
+        return answerCached(req, cache, cacheKey, entry, route, caching["Cache-Control"]);
+      }
+      const encoding = encodingFor(req, body);
+      const headers = { ...result.headers, ETag: encodedTag(caching.ETag, encoding), "Cache-Control": caching["Cache-Control"] };
+      const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag);
+      return hit ? finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers) : finishEncoded(req, 200, compress(body, encoding), encoding, route, headers);
     } catch (err) {
       if (err instanceof ApiError) return fail(req, err, route);
       // Unknown faults: a generic 500 for the client, the details (with stack) for the log.

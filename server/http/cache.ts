@@ -88,18 +88,17 @@ function forecastMaxAge(newestRunTime: string | undefined, now: Date): number {
   return toDue > 0 ? Math.min(toDue, toBucketEnd) : toBucketEnd;
 }
 
-export function cacheHeaders(input: CacheInput): CacheHeaders {
-  const nowSeconds = Math.floor(input.now.getTime() / 1000);
-  const bucket =
-    input.kind === "instant" ? Math.floor(nowSeconds / INSTANT_BUCKET_SECONDS) : input.kind === "forecast" ? Math.floor(nowSeconds / FORECAST_BUCKET_SECONDS) : null;
-  const releases = input.datasets.map((d) => `${d.name}@${d.formatVersion}@${d.builtAt ?? ""}@${d.release ?? ""}`);
-  const digest = createHash("sha256")
-    .update(JSON.stringify([input.apiTag, input.route, releases, input.params, bucket]))
-    .digest("base64url")
-    .slice(0, 27);
-  const tag = `"${digest}${input.encoding === "identity" ? "" : `-${input.encoding}`}"`;
+/** The bucket of the answer's instant that its validator includes (null: none). */
+export function cacheBucket(kind: CachePolicyKind, now: Date): number | null {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  return kind === "instant" ? Math.floor(nowSeconds / INSTANT_BUCKET_SECONDS) : kind === "forecast" ? Math.floor(nowSeconds / FORECAST_BUCKET_SECONDS) : null;
+}
+
+/** Cache-Control of an answer of this policy at `now`. */
+export function cacheControl(kind: CachePolicyKind, now: Date, newestRunTime?: string): string {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
   let maxAge: number;
-  switch (input.kind) {
+  switch (kind) {
     case "release":
       maxAge = RELEASE_MAX_AGE_SECONDS;
       break;
@@ -107,13 +106,28 @@ export function cacheHeaders(input: CacheInput): CacheHeaders {
       maxAge = OBSERVATIONS_MAX_AGE_SECONDS;
       break;
     case "forecast":
-      maxAge = forecastMaxAge(input.newestRunTime, input.now);
+      maxAge = forecastMaxAge(newestRunTime, now);
       break;
     case "instant":
       maxAge = INSTANT_BUCKET_SECONDS - (nowSeconds % INSTANT_BUCKET_SECONDS);
       break;
   }
-  return { ETag: input.kind === "instant" ? `W/${tag}` : tag, "Cache-Control": `public, max-age=${maxAge}` };
+  return `public, max-age=${maxAge}`;
+}
+
+/** The entity tag of a content coding of the answer whose identity tag is `identityTag`. */
+export function encodedTag(identityTag: string, encoding: Encoding): string {
+  return encoding === "identity" ? identityTag : `${identityTag.slice(0, -1)}-${encoding}"`;
+}
+
+export function cacheHeaders(input: CacheInput): CacheHeaders {
+  const releases = input.datasets.map((d) => `${d.name}@${d.formatVersion}@${d.builtAt ?? ""}@${d.release ?? ""}`);
+  const digest = createHash("sha256")
+    .update(JSON.stringify([input.apiTag, input.route, releases, input.params, cacheBucket(input.kind, input.now)]))
+    .digest("base64url")
+    .slice(0, 27);
+  const tag = encodedTag(`"${digest}"`, input.encoding);
+  return { ETag: input.kind === "instant" ? `W/${tag}` : tag, "Cache-Control": cacheControl(input.kind, input.now, input.newestRunTime) };
 }
 
 /**

@@ -1,0 +1,126 @@
+/**
+ * The response cache: its bound, recency and generations (unit), and, over a socket on the
+ * embedded-default data, that an answer served from it is the answer computed without it: the
+ * same bytes in every coding, the same validators, and a recomputation when the data change.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ResponseCache, type CachedAnswer } from "../../../server/http/response-cache.ts";
+import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { startTestServer, type TestServer } from "../../helpers/server.ts";
+
+const answer = (bytes: number): CachedAnswer => ({ body: Buffer.alloc(bytes, 0x20), headers: {}, etag: '"t"', encoded: {} });
+
+describe("ResponseCache", () => {
+  it("drops the least recently used entries beyond its bound", () => {
+    // Each entry costs its 1,000 body bytes, its key and 512 bytes of overhead: ten fit.
+    const cache = new ResponseCache(16_000);
+    cache.set("a", 1, answer(1000));
+    cache.set("b", 1, answer(1000));
+    cache.set("c", 1, answer(1000));
+    expect(cache.get("a", 1)).toBeDefined(); // a is now the most recent
+    for (let k = 0; k < 8; k++) cache.set(`x${k}`, 1, answer(1000));
+    expect(cache.usedBytes).toBeLessThanOrEqual(16_000);
+    expect(cache.size).toBe(10);
+    expect(cache.get("b", 1)).toBeUndefined();
+    expect(cache.get("a", 1)).toBeDefined();
+  });
+
+  it("keeps one generation: a change of the datasets empties it, an older answer is not stored", () => {
+    const cache = new ResponseCache(1 << 20);
+    cache.set("a", 1, answer(10));
+    expect(cache.get("a", 2)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    cache.set("b", 2, answer(10));
+    cache.set("stale", 1, answer(10));
+    expect(cache.get("stale", 2)).toBeUndefined();
+    expect(cache.get("b", 2)).toBeDefined();
+  });
+
+  it("refuses an answer over an eighth of the bound, counts compressed copies, and is off at 0", () => {
+    const cache = new ResponseCache(8_000);
+    cache.set("big", 1, answer(2_000));
+    expect(cache.get("big", 1)).toBeUndefined();
+    const entry = answer(100);
+    cache.set("small", 1, entry);
+    const before = cache.usedBytes;
+    cache.addEncoding("small", entry, "gzip", Buffer.alloc(40));
+    expect(cache.usedBytes).toBe(before + 40);
+    const off = new ResponseCache(0);
+    expect(off.enabled).toBe(false);
+    off.set("a", 1, answer(10));
+    expect(off.get("a", 1)).toBeUndefined();
+  });
+});
+
+describe("cached answers over a socket", () => {
+  let cached: TestServer;
+  let uncached: TestServer;
+  const now = (): Date => new Date("2026-11-23T21:00:00Z");
+  beforeAll(async () => {
+    const dataDir = await ensureDefaultData(["elevation", "admin", "places", "forecast", "stations"]);
+    cached = await startTestServer({ dataDir, now });
+    uncached = await startTestServer({ dataDir, now, env: { GEODATA_RESPONSE_CACHE_MB: "0" } });
+  }, 600_000);
+  afterAll(async () => {
+    await cached?.close();
+    await uncached?.close();
+  });
+
+  const targets = [
+    "/geocode/search/2/json?q=Springfield&limit=20",
+    "/elevation/point/2/json?lat=46.5&lon=8.0",
+    "/weather/METAR/2/json?id=KJFK",
+    "/weather/point/2/json?lat=40.42&lon=-3.7",
+  ];
+  const read = async (server: TestServer, target: string, acceptEncoding: string) => {
+    const res = await server.get(target, { headers: { "Accept-Encoding": acceptEncoding } });
+    // fetch decodes br and gzip itself; Content-Encoding still says what was sent.
+    return { status: res.status, etag: res.headers.get("etag"), encoding: res.headers.get("content-encoding"), text: await res.text(), headers: res.headers };
+  };
+
+  it("gives the answer of the uncached server, in every coding, on the first and the repeated request", async () => {
+    for (const target of targets) {
+      for (const acceptEncoding of ["identity", "gzip", "br"]) {
+        const reference = await read(uncached, target, acceptEncoding);
+        expect(reference.status, target).toBe(200);
+        const first = await read(cached, target, acceptEncoding);
+        const repeated = await read(cached, target, acceptEncoding);
+        for (const got of [first, repeated]) {
+          expect(got.status, target).toBe(200);
+          expect(got.text, `${target} ${acceptEncoding}`).toBe(reference.text);
+          expect(got.encoding).toBe(reference.encoding);
+          expect(got.etag).toBe(reference.etag);
+          for (const h of ["cache-control", "x-elevation-source", "x-forecast-model", "x-forecast-run", "access-control-allow-origin"]) expect(got.headers.get(h), h).toBe(reference.headers.get(h));
+        }
+      }
+    }
+    expect(cached.service.responseCache.hits).toBeGreaterThanOrEqual(targets.length * 3);
+    expect(uncached.service.responseCache.size).toBe(0);
+  });
+
+  it("answers If-None-Match from a cached entry with a 304", async () => {
+    const first = await read(cached, targets[0]!, "gzip");
+    const res = await cached.get(targets[0]!, { headers: { "Accept-Encoding": "gzip", "If-None-Match": first.etag! } });
+    expect(res.status).toBe(304);
+    expect(await res.text()).toBe("");
+  });
+
+  it("never caches answers that carry the instant, nor errors", async () => {
+    const size = cached.service.responseCache.size;
+    for (const target of ["/geocode/reverse/2/json?lat=52.52&lon=13.405", "/geocode/id/2/json?id=gn:2950159", "/elevation/point/2/json?lat=91&lon=0", "/weather/METAR/2/json?id=ZZZZ"]) {
+      await (await cached.get(target)).arrayBuffer();
+    }
+    expect(cached.service.responseCache.size).toBe(size);
+  });
+
+  it("starts afresh when a dataset is reloaded", async () => {
+    await (await cached.get(targets[1]!)).arrayBuffer();
+    expect(cached.service.responseCache.size).toBeGreaterThan(0);
+    const generation = cached.service.registry.generation;
+    await cached.service.reload();
+    expect(cached.service.registry.generation).toBeGreaterThan(generation);
+    const again = await read(cached, targets[1]!, "identity");
+    expect(again.status).toBe(200);
+    expect(cached.service.responseCache.size).toBe(1);
+  });
+});
