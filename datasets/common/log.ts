@@ -25,6 +25,18 @@ function serializeError(err: unknown): unknown {
   return err;
 }
 
+/** The ISO time of the current millisecond, formatted once per millisecond (busy servers log thousands of lines a second). */
+let lastMs = -1;
+let lastIso = "";
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
+
 export function createLogger(options: {
   sink?: LogSink;
   minLevel?: LogLevel;
@@ -35,9 +47,9 @@ export function createLogger(options: {
   const base = options.base ?? {};
   const write = (level: LogLevel, msg: string, fields?: LogFields): void => {
     if (LEVEL_ORDER[level] < min) return;
-    const record: LogFields = { time: new Date().toISOString(), level, msg, ...base };
+    const record: LogFields = { time: isoNow(), level, msg, ...base };
     if (fields) {
-      for (const [k, v] of Object.entries(fields)) record[k] = k === "err" ? serializeError(v) : v;
+      for (const k in fields) record[k] = k === "err" ? serializeError(fields[k]) : fields[k];
     }
     sink(JSON.stringify(record));
   };

@@ -13,13 +13,26 @@ export function redactTarget(url: string): string {
   const q = url.indexOf("?");
   const path = (q < 0 ? url : url.slice(0, q)).slice(0, 512);
   if (q < 0) return path;
-  const search = new URLSearchParams(url.slice(q + 1));
+  const query = url.slice(q + 1);
+  // Percent-escapes and '+' need URLSearchParams' decoding; plain queries (nearly all) are split here.
+  const pairs: Iterable<[string, string]> = /[%+]/.test(query) ? new URLSearchParams(query) : plainPairs(query);
   const parts: string[] = [];
-  for (const [name, value] of search) {
+  for (const [name, value] of pairs) {
     const safeName = encodeURIComponent(name.slice(0, 64));
     parts.push(LOGGED_PARAMS.has(name) ? `${safeName}=${encodeURIComponent(value.slice(0, 256))}` : `${safeName}=[redacted]`);
   }
   return parts.length ? `${path}?${parts.join("&")}` : path;
+}
+
+/** name=value pairs of a query without escapes, as URLSearchParams gives them (empty parts skipped). */
+function plainPairs(query: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const part of query.split("&")) {
+    if (part === "") continue;
+    const eq = part.indexOf("=");
+    out.push(eq < 0 ? [part, ""] : [part.slice(0, eq), part.slice(eq + 1)]);
+  }
+  return out;
 }
 
 /**

@@ -74,6 +74,22 @@ function apiKeyOf(headers: AppRequest["headers"]): string | undefined {
   return v;
 }
 
+/** A path the URL parser would leave as it is: no escapes, dot segments, empty segments or other characters. */
+const PLAIN_PATH = /^\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/?)*$/;
+
+/**
+ * The path and query of an origin-form target ("/path?query"). Plain targets (nearly all) are split
+ * by hand; anything else goes through the WHATWG URL parser, which normalizes it.
+ */
+export function splitTarget(target: string): { path: string; searchParams: URLSearchParams } {
+  const q = target.indexOf("?");
+  const path = q < 0 ? target : target.slice(0, q);
+  if (PLAIN_PATH.test(path) && !target.includes("#")) return { path, searchParams: new URLSearchParams(q < 0 ? "" : target.slice(q + 1)) };
+  // A base is needed only to parse the origin-form target.
+  const url = new URL(target, "http://localhost");
+  return { path: url.pathname, searchParams: url.searchParams };
+}
+
 export function createApp(deps: AppDeps): App {
   const byPath = new Map(deps.endpoints.map((e) => [e.path, e] as const));
   const now = deps.now ?? (() => new Date());
@@ -103,9 +119,9 @@ export function createApp(deps: AppDeps): App {
       ...extra,
     };
     const cors = corsHeaders(corsOrigins, req.headers);
-    if (cors.Vary) headers.Vary = `${headers.Vary}, ${cors.Vary}`;
-    delete cors.Vary;
-    Object.assign(headers, cors, rateHeaders.get(req));
+    for (const name in cors) headers[name] = name === "Vary" ? `${headers.Vary}, ${cors.Vary}` : cors[name]!;
+    const rate = rateHeaders.get(req);
+    if (rate !== undefined) Object.assign(headers, rate);
     if (encoding !== "identity") headers["Content-Encoding"] = encoding;
     if (status === 304) {
       // Not Modified: the validators and caching headers of the 200, no body (RFC 9110 §15.4.5).
@@ -155,9 +171,7 @@ export function createApp(deps: AppDeps): App {
       if (req.method !== "GET" && req.method !== "HEAD") throw errors.methodNotAllowed(req.method);
       if (deps.isShuttingDown?.()) throw errors.shuttingDown();
 
-      // The target is origin-form ("/path?query"); a base is needed only to parse it.
-      const url = new URL(req.url, "http://localhost");
-      const path = url.pathname;
+      const { path, searchParams } = splitTarget(req.url);
 
       if (path === "/health") {
         route = "/health";
@@ -202,7 +216,7 @@ export function createApp(deps: AppDeps): App {
       if (!endpoint) throw errors.unknownPath(path);
       route = endpoint.path;
 
-      const params = endpoint.parse(new Query(url.searchParams, endpoint.params));
+      const params = endpoint.parse(new Query(searchParams, endpoint.params));
 
       const unavailable = endpoint.datasets.filter((d) => !deps.registry.isReady(d));
       if (unavailable.length > 0) throw errors.datasetUnavailable(unavailable);

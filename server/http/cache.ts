@@ -21,7 +21,7 @@
  * ETag), the minute for `instant`, and, as a suffix, the content coding: the br, gzip and
  * identity bytes are different representations and must not share a strong validator.
  */
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import type { DatasetState } from "../datasets/registry.ts";
 import type { Encoding } from "./respond.ts";
 
@@ -122,10 +122,7 @@ export function encodedTag(identityTag: string, encoding: Encoding): string {
 
 export function cacheHeaders(input: CacheInput): CacheHeaders {
   const releases = input.datasets.map((d) => `${d.name}@${d.formatVersion}@${d.builtAt ?? ""}@${d.release ?? ""}`);
-  const digest = createHash("sha256")
-    .update(JSON.stringify([input.apiTag, input.route, releases, input.params, cacheBucket(input.kind, input.now)]))
-    .digest("base64url")
-    .slice(0, 27);
+  const digest = hash("sha256", JSON.stringify([input.apiTag, input.route, releases, input.params, cacheBucket(input.kind, input.now)]), "base64url").slice(0, 27);
   const tag = encodedTag(`"${digest}"`, input.encoding);
   return { ETag: input.kind === "instant" ? `W/${tag}` : tag, "Cache-Control": cacheControl(input.kind, input.now, input.newestRunTime) };
 }

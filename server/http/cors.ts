@@ -65,14 +65,21 @@ function allowedOrigin(origins: CorsOrigins, origin: string | undefined): string
   return origins.includes(origin) ? origin : undefined;
 }
 
-/** CORS headers for an actual (non-preflight) response; `Vary: Origin` whenever the answer depends on it. */
-export function corsHeaders(origins: CorsOrigins, requestHeaders: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (origins !== "*") out.Vary = "Origin";
+const EXPOSED = CORS_EXPOSED_HEADERS.join(", ");
+/** The headers of every answer when any origin is allowed (the default): built once, shared, frozen. */
+const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": EXPOSED });
+
+/**
+ * CORS headers for an actual (non-preflight) response; `Vary: Origin` whenever the answer depends
+ * on it. The object returned may be shared: read it, never change it.
+ */
+export function corsHeaders(origins: CorsOrigins, requestHeaders: Headers): Readonly<Record<string, string>> {
+  if (origins === "*") return ANY_ORIGIN;
+  const out: Record<string, string> = { Vary: "Origin" };
   const allow = allowedOrigin(origins, single(requestHeaders, "origin"));
   if (allow !== undefined) {
     out["Access-Control-Allow-Origin"] = allow;
-    out["Access-Control-Expose-Headers"] = CORS_EXPOSED_HEADERS.join(", ");
+    out["Access-Control-Expose-Headers"] = EXPOSED;
   }
   return out;
 }

@@ -11,8 +11,8 @@
  *   reload or failure of a dataset empties the cache, so an answer never outlives its data.
  * - Encodings: the identity body is stored, and each content coding (br, gzip) is compressed
  *   once, on the first request that asks for it, and kept beside it.
- * - Bound: GEODATA_RESPONSE_CACHE_MB of bodies (all codings counted); least recently used
- *   entries go first. 0 turns the cache off.
+ * - Bound: GEODATA_RESPONSE_CACHE_MB of bodies (all codings counted); the oldest entry not read
+ *   since eviction last passed it goes first (CLOCK). 0 turns the cache off.
  *
  * Why: a repeated query (an app polling its user's place, a station page, a popular name) costs
  * a Map lookup instead of the search, the serialization and the compression (docs/http.md
@@ -29,6 +29,8 @@ export interface CachedAnswer {
   etag: string;
   /** Compressed copies, filled on demand. */
   encoded: Partial<Record<Exclude<Encoding, "identity">, Buffer>>;
+  /** Read since eviction last passed it (the CLOCK algorithm's reference bit). */
+  used?: boolean;
 }
 
 /** Fixed cost of an entry beyond its bodies (key, objects, headers), bytes, for the bound. */
@@ -71,9 +73,9 @@ export class ResponseCache {
       return undefined;
     }
     this.hits++;
-    // Most recently used last: re-insert.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // Marked, not moved: re-inserting on every hit made the Map rehash under load; eviction gives a
+    // marked entry a second chance instead (CLOCK, an approximation of least recently used).
+    entry.used = true;
     return entry;
   }
 
@@ -103,10 +105,18 @@ export class ResponseCache {
   }
 
   private evict(): void {
-    for (const [key, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+    // Each marked entry is moved to the back once and unmarked, so this ends within two passes.
+    while (this.bytes > this.maxBytes) {
+      const first = this.entries.entries().next();
+      if (first.done === true) break;
+      const [key, entry] = first.value;
       this.entries.delete(key);
-      this.bytes -= costOf(key, entry);
+      if (entry.used === true) {
+        entry.used = false;
+        this.entries.set(key, entry);
+      } else {
+        this.bytes -= costOf(key, entry);
+      }
     }
   }
 }
