@@ -23,8 +23,21 @@ const SPELLED_RE = /[ßøæœłđðþıħŧŀĸŋς]/g;
 const VANISHING = /['’‘ʼʻ`´.]/g;
 const SEPARATORS = /[\p{P}\p{S}\p{Z}\s]+/gu;
 
+/** Printable ASCII only: no decomposition, no combining marks, no spelled-out letters apply. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const ASCII_VANISHING = /['`.]/g;
+/** After lower-casing, every printable ASCII character but a-z and 0-9 is punctuation, a symbol or a space. */
+const ASCII_SEPARATORS = /[^a-z0-9]+/g;
+
 /** Folds a name or query to its search key ("" when nothing searchable is left). */
 export function foldName(text: string): string {
+  // Two thirds of GeoNames' names are printable ASCII: the same result without the Unicode passes.
+  if (PRINTABLE_ASCII.test(text)) return text.toLowerCase().replace(ASCII_VANISHING, "").replace(ASCII_SEPARATORS, " ").trim();
+  return foldUnicode(text);
+}
+
+/** The general fold, for any text (foldName's definition; exported for the test of the ASCII path). */
+export function foldUnicode(text: string): string {
   return text
     .normalize("NFKD")
     .toLowerCase()

@@ -10,12 +10,15 @@ import { PlacesIndexWriter } from "../../datasets/places/index-writer.ts";
 import { Progress } from "../common/progress.ts";
 import { keyPostingsInByteOrder, PLACES_IN_RANK_ORDER } from "./database.ts";
 
-async function* rowsOf(conn: DuckDBConnection, sql: string): AsyncGenerator<unknown[]> {
+/** The result's chunks as columns of values (cheaper than a JS array per row). */
+async function* columnsOf(conn: DuckDBConnection, sql: string): AsyncGenerator<{ rows: number; columns: unknown[][] }> {
   const result = await conn.stream(sql);
   for (;;) {
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) return;
-    for (const row of chunk.getRows()) yield row;
+    const columns: unknown[][] = [];
+    for (let k = 0; k < chunk.columnCount; k++) columns.push(chunk.getColumnValues(k));
+    yield { rows: chunk.rowCount, columns };
   }
 }
 
@@ -23,15 +26,24 @@ export async function buildIndex(conn: DuckDBConnection, tables: PlacesTables, p
   const writer = new PlacesIndexWriter(tables, workDir);
   const placeProgress = new Progress(logger, "index places", placeCount, "places");
   // The index's search order relies on rank = importance order; check it rather than trust it.
-  let previous: { importance: number; geonameId: number } | undefined;
-  for await (const row of rowsOf(conn, PLACES_IN_RANK_ORDER)) {
-    const [geonameId, name, lat, lon, population, country, admin1, feature, timezone, importance] = row as [number, string, number, number, bigint, number, number, number, number, number];
-    if (previous && (importance > previous.importance || (importance === previous.importance && geonameId < previous.geonameId))) {
-      throw new DataFormatError({ field: "places.rank" }, "places in descending importance, ties by ascending GeoNames id", `${geonameId} (${importance}) after ${previous.geonameId} (${previous.importance})`);
+  let previousImportance = Infinity;
+  let previousId = -1;
+  for await (const { rows, columns } of columnsOf(conn, PLACES_IN_RANK_ORDER)) {
+    const [ids, names, lats, lons, populations, countries, admin1s, features, timezones, importances] = columns as [number[], string[], number[], number[], bigint[], number[], number[], number[], number[], number[]];
+    for (let i = 0; i < rows; i++) {
+      const geonameId = ids[i]!;
+      const importance = importances[i]!;
+      if (importance > previousImportance || (importance === previousImportance && geonameId < previousId)) {
+        throw new DataFormatError({ field: "places.rank" }, "places in descending importance, ties by ascending GeoNames id", `${geonameId} (${importance}) after ${previousId} (${previousImportance})`);
+      }
+      previousImportance = importance;
+      previousId = geonameId;
+      writer.addPlace({
+        geonameId, name: names[i]!, lat: lats[i]!, lon: lons[i]!, population: Number(populations[i]!),
+        country: countries[i]!, admin1: admin1s[i]!, feature: features[i]!, timezone: timezones[i]!,
+      });
+      placeProgress.tick();
     }
-    previous = { importance, geonameId };
-    writer.addPlace({ geonameId, name, lat, lon, population: Number(population), country, admin1, feature, timezone });
-    placeProgress.tick();
   }
   placeProgress.finish();
   const keyProgress = new Progress(logger, "index names", undefined, "keys");
@@ -46,16 +58,19 @@ export async function buildIndex(conn: DuckDBConnection, tables: PlacesTables, p
     writer.addKey(current, postings, fuzzy);
     keyProgress.tick();
   };
-  for await (const row of rowsOf(conn, keyPostingsInByteOrder(typoPlaces))) {
-    const [key, posting, typoHere] = row as [string, number, boolean];
-    if (key !== current) {
-      flush();
-      current = key;
-      postings = [];
-      typo = false;
+  for await (const { rows, columns } of columnsOf(conn, keyPostingsInByteOrder(typoPlaces))) {
+    const [keys, postingColumn, typoColumn] = columns as [string[], number[], boolean[]];
+    for (let i = 0; i < rows; i++) {
+      const key = keys[i]!;
+      if (key !== current) {
+        flush();
+        current = key;
+        postings = [];
+        typo = false;
+      }
+      postings.push(postingColumn[i]!);
+      typo ||= typoColumn[i]!;
     }
-    postings.push(posting);
-    typo ||= typoHere;
   }
   flush();
   keyProgress.finish();

@@ -77,10 +77,14 @@ export async function loadDatabase(
   await conn.run("DROP TABLE places_staged");
   await conn.run("DROP TABLE ranked");
   // Alternate names of features that are not in the place dump (e.g. alternateNamesV2 with cities500) are dropped.
-  await conn.run(`CREATE TABLE names AS SELECT n.* FROM ${readTsv(staged.namesTsv, {
+  // Without alternateNamesV2 every name row comes from a kept place row: no join needed.
+  const namesTsv = readTsv(staged.namesTsv, {
     geonameid: "UINTEGER", name: "VARCHAR", key: "VARCHAR", source: "VARCHAR", language: "VARCHAR",
     is_preferred: "BOOLEAN", is_short: "BOOLEAN", is_colloquial: "BOOLEAN", is_historic: "BOOLEAN", weak: "BOOLEAN",
-  })} n SEMI JOIN places p ON n.geonameid = p.geonameid`);
+  });
+  await conn.run(staged.alternateNamesSource
+    ? `CREATE TABLE names AS SELECT n.* FROM ${namesTsv} n SEMI JOIN places p ON n.geonameid = p.geonameid`
+    : `CREATE TABLE names AS SELECT * FROM ${namesTsv}`);
 }
 
 /**

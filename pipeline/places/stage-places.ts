@@ -166,18 +166,26 @@ export async function stagePlaces(input: StageInput): Promise<StagedPlaces> {
         importance, country, admin1, feature, timezone,
       ]);
       if (wait) await wait;
-      const nameRow = async (name: string, kind: string): Promise<void> => {
+      // Columns as in the alternateNamesV2 rows below: id, name, key, source, language, four flags, weak.
+      const nameRow = (name: string, kind: string): Promise<void> | undefined => {
         const key = foldName(name);
-        if (key === "") return;
-        const w = namesOut.add([r.geonameId, name, key, kind, "", 0, 0, 0, 0, 0]);
-        if (w) await w;
+        if (key === "") return undefined;
+        return namesOut.addLine(`${r.geonameId}\t${name}\t${key}\t${kind}\t\t0\t0\t0\t0\t0\n`);
       };
-      await nameRow(r.name, "name");
-      if (r.asciiName !== "" && r.asciiName !== r.name) await nameRow(r.asciiName, "asciiname");
-      for (const alt of r.alternateNames) if (alt !== "") await nameRow(alt, "alternatenames");
+      const w1 = nameRow(r.name, "name");
+      if (w1) await w1;
+      if (r.asciiName !== "" && r.asciiName !== r.name) {
+        const w2 = nameRow(r.asciiName, "asciiname");
+        if (w2) await w2;
+      }
+      for (const alt of r.alternateNames) {
+        if (alt === "") continue;
+        const w3 = nameRow(alt, "alternatenames");
+        if (w3) await w3;
+      }
     }
     progress.finish({ rows: dump.rows, kept: dump.kept, replaced: dump.replaced });
-    later.addAll(seen);
+    if (d > 0) later.addAll(seen);
   }
   const staleAdmin1ByCountry = Object.fromEntries([...staleByCountry].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
   input.logger.info("admin-1 codes not in admin1CodesASCII: places left without admin-1", { places: staleAdmin1, byCountry: staleAdmin1ByCountry });

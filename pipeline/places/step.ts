@@ -140,7 +140,9 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
       }
       keyCount = built.writer.keyCount;
       fuzzyKeys = built.fuzzyKeys;
+      let started = performance.now();
       payload = built.writer.finish(path.join(workDir, "places.idx.payload"));
+      logger.info("index payload written", { bytes: payload.bytes, elapsedS: seconds(started) });
       nameRows = Number((await conn.runAndReadAll("SELECT count(*) FROM names")).getRows()[0]![0]);
       const maxDate = (await conn.runAndReadAll("SELECT max(modification_date) FROM places")).getRows()[0]![0];
       newest = typeof maxDate === "string" ? maxDate : undefined;
@@ -173,7 +175,9 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
       await writeDuckdbMeta(conn, { magic: spec.magic, formatVersion: DUCKDB_FORMAT_VERSION, kind: "places-db", sources, counts, extra });
       await conn.run("CHECKPOINT");
       // The cleaned gazetteer for other tools, beside the artifacts (FORMAT.md).
+      started = performance.now();
       await exportTable(conn, GAZETTEER_EXPORT, path.join(path.dirname(finalIndex), "gazetteer"));
+      logger.info("gazetteer exported", { elapsedS: seconds(started) });
       conn.closeSync();
       instance.closeSync();
       await fs.mkdir(path.dirname(finalDb), { recursive: true });
@@ -191,6 +195,10 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
   }
+}
+
+function seconds(since: number): number {
+  return Math.round((performance.now() - since) / 100) / 10;
 }
 
 async function describeSources(

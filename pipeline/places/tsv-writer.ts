@@ -19,7 +19,11 @@ export class TsvWriter {
 
   /** Appends a row; await the result when it is a promise (backpressure). */
   add(values: readonly (string | number)[]): Promise<void> | undefined {
-    const line = values.join("\t") + "\n";
+    return this.addLine(values.join("\t") + "\n");
+  }
+
+  /** Appends a row already joined with tabs and ending in "\n" (hot loops: no array per row). */
+  addLine(line: string): Promise<void> | undefined {
     this.buffer.push(line);
     this.chars += line.length;
     this.rows++;

@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { allowedEdits, codePointLength, foldName } from "../../../datasets/places/fold.ts";
+import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
+import { allowedEdits, codePointLength, foldName, foldUnicode } from "../../../datasets/places/fold.ts";
 
 describe("foldName", () => {
   it("folds case and diacritics as the issue requires", () => {
@@ -43,5 +46,17 @@ describe("typo budget", () => {
   it("allows 1 edit for 4 to 7 characters and 2 from 8", () => {
     expect([3, 4, 7, 8, 20].map(allowedEdits)).toEqual([0, 1, 1, 2, 2]);
     expect(codePointLength("東京")).toBe(2);
+  });
+});
+
+describe("foldName's printable-ASCII path", () => {
+  it("equals the general fold for every printable ASCII character and pair, and for the fixture's real ASCII names", () => {
+    const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
+    const texts = [...printable, ...printable.flatMap((a) => printable.map((b) => `${a}A${b}b`))];
+    const fixture = readFileSync(path.join(PROJECT_ROOT, "test", "fixtures", "places", "cities500-excerpt.txt"), "utf8");
+    const names = fixture.split("\n").flatMap((l) => l.split("\t").slice(1, 4)).flatMap((n) => n.split(","));
+    const asciiNames = names.filter((n) => /^[\x20-\x7e]*$/.test(n));
+    expect(asciiNames.length).toBeGreaterThan(20);
+    for (const t of [...texts, ...asciiNames, "  Washington,   D.C. ", "N'Djamena", "St. Louis"]) expect(foldName(t)).toBe(foldUnicode(t));
   });
 });
