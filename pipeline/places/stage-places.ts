@@ -11,7 +11,8 @@ import path from "node:path";
 import type { Logger } from "../../datasets/common/log.ts";
 import { foldName } from "../../datasets/places/fold.ts";
 import type { FeatureEntry } from "../../datasets/places/index-format.ts";
-import { openSource, readLines, type SourceOptions } from "../common/source.ts";
+import { openSource, type SourceOptions } from "../common/source.ts";
+import { readLineBatches } from "../common/line-batches.ts";
 import { Progress } from "../common/progress.ts";
 import { CODE_LANGUAGES, NOT_NAMES, parseAlternateNameLine } from "./alternate-names.ts";
 import { parseGeonameLine } from "./geoname-row.ts";
@@ -104,84 +105,87 @@ export async function stagePlaces(input: StageInput): Promise<StagedPlaces> {
     dumps.unshift(dump);
     const seen = new SeenIds();
     const progress = new Progress(input.logger, `read ${source.displayName}`, undefined, "rows");
-    for await (const { line, lineNumber } of readLines(source.stream)) {
-      progress.tick();
-      const r = parseGeonameLine(line);
-      if (r === null) continue;
-      if (typeof r === "string") {
-        input.malformed.record(source.displayName, lineNumber, r);
-        continue;
-      }
-      if (seen.testAndSet(r.geonameId)) {
-        duplicates++;
-        input.malformed.record(source.displayName, lineNumber, `a unique GeoNames id, got ${r.geonameId} again`);
-        continue;
-      }
-      dump.rows++;
-      if (dump.newest === undefined || r.modified > dump.newest) dump.newest = r.modified;
-      if (later.has(r.geonameId)) {
-        dump.replaced++;
-        continue;
-      }
-      if (r.countryCode === "") {
-        withoutCountry++;
-        continue;
-      }
-      const country = input.countryIndex.get(r.countryCode);
-      if (country === undefined) {
-        unknownCountry++;
-        continue;
-      }
-      const admin1 = input.admin1Index.get(`${r.countryCode}.${r.admin1}`) ?? -1;
-      if (admin1 < 0 && r.admin1 === "00") admin1Unassigned++;
-      else if (admin1 < 0 && r.admin1 !== "") {
-        // A code the admin-1 file no longer has (e.g. an older snapshot before a reform): no admin-1, no guess.
-        staleAdmin1++;
-        staleByCountry.set(r.countryCode, (staleByCountry.get(r.countryCode) ?? 0) + 1);
-      }
-      dump.kept++;
-      const featureKey = `${r.featureClass}.${r.featureCode}`;
-      let feature = featureIndex.get(featureKey);
-      if (feature === undefined) {
-        feature = features.length;
-        featureIndex.set(featureKey, feature);
-        features.push({ featureClass: r.featureClass, featureCode: r.featureCode });
-      }
-      let timezone = -1;
-      if (r.timezone !== "") {
-        let tz = timezoneIndex.get(r.timezone);
-        if (tz === undefined) {
-          tz = timezones.length;
-          timezoneIndex.set(r.timezone, tz);
-          timezones.push(r.timezone);
+    for await (const batch of readLineBatches(source.stream)) {
+      progress.tick(batch.lines.length);
+      for (let i = 0; i < batch.lines.length; i++) {
+        const lineNumber = batch.firstLineNumber + i;
+        const r = parseGeonameLine(batch.lines[i]!);
+        if (r === null) continue;
+        if (typeof r === "string") {
+          input.malformed.record(source.displayName, lineNumber, r);
+          continue;
         }
-        timezone = tz;
-      }
-      countryCounts[country]!++;
-      if (admin1 >= 0) admin1Counts[admin1]!++;
-      const importance = importanceOf(r.featureClass, r.featureCode, r.population);
-      const wait = placesOut.add([
-        r.geonameId, r.name, r.asciiName, r.lat, r.lon, r.featureClass, r.featureCode, r.countryCode, r.cc2,
-        r.admin1, r.admin2, r.admin3, r.admin4, r.population, r.elevation, r.dem, r.timezone, r.modified,
-        importance, country, admin1, feature, timezone,
-      ]);
-      if (wait) await wait;
-      // Columns as in the alternateNamesV2 rows below: id, name, key, source, language, four flags, weak.
-      const nameRow = (name: string, kind: string): Promise<void> | undefined => {
-        const key = foldName(name);
-        if (key === "") return undefined;
-        return namesOut.addLine(`${r.geonameId}\t${name}\t${key}\t${kind}\t\t0\t0\t0\t0\t0\n`);
-      };
-      const w1 = nameRow(r.name, "name");
-      if (w1) await w1;
-      if (r.asciiName !== "" && r.asciiName !== r.name) {
-        const w2 = nameRow(r.asciiName, "asciiname");
-        if (w2) await w2;
-      }
-      for (const alt of r.alternateNames) {
-        if (alt === "") continue;
-        const w3 = nameRow(alt, "alternatenames");
-        if (w3) await w3;
+        if (seen.testAndSet(r.geonameId)) {
+          duplicates++;
+          input.malformed.record(source.displayName, lineNumber, `a unique GeoNames id, got ${r.geonameId} again`);
+          continue;
+        }
+        dump.rows++;
+        if (dump.newest === undefined || r.modified > dump.newest) dump.newest = r.modified;
+        if (later.has(r.geonameId)) {
+          dump.replaced++;
+          continue;
+        }
+        if (r.countryCode === "") {
+          withoutCountry++;
+          continue;
+        }
+        const country = input.countryIndex.get(r.countryCode);
+        if (country === undefined) {
+          unknownCountry++;
+          continue;
+        }
+        const admin1 = input.admin1Index.get(`${r.countryCode}.${r.admin1}`) ?? -1;
+        if (admin1 < 0 && r.admin1 === "00") admin1Unassigned++;
+        else if (admin1 < 0 && r.admin1 !== "") {
+          // A code the admin-1 file no longer has (e.g. an older snapshot before a reform): no admin-1, no guess.
+          staleAdmin1++;
+          staleByCountry.set(r.countryCode, (staleByCountry.get(r.countryCode) ?? 0) + 1);
+        }
+        dump.kept++;
+        const featureKey = `${r.featureClass}.${r.featureCode}`;
+        let feature = featureIndex.get(featureKey);
+        if (feature === undefined) {
+          feature = features.length;
+          featureIndex.set(featureKey, feature);
+          features.push({ featureClass: r.featureClass, featureCode: r.featureCode });
+        }
+        let timezone = -1;
+        if (r.timezone !== "") {
+          let tz = timezoneIndex.get(r.timezone);
+          if (tz === undefined) {
+            tz = timezones.length;
+            timezoneIndex.set(r.timezone, tz);
+            timezones.push(r.timezone);
+          }
+          timezone = tz;
+        }
+        countryCounts[country]!++;
+        if (admin1 >= 0) admin1Counts[admin1]!++;
+        const importance = importanceOf(r.featureClass, r.featureCode, r.population);
+        const wait = placesOut.add([
+          r.geonameId, r.name, r.asciiName, r.lat, r.lon, r.featureClass, r.featureCode, r.countryCode, r.cc2,
+          r.admin1, r.admin2, r.admin3, r.admin4, r.population, r.elevation, r.dem, r.timezone, r.modified,
+          importance, country, admin1, feature, timezone,
+        ]);
+        if (wait) await wait;
+        // Columns as in the alternateNamesV2 rows below: id, name, key, source, language, four flags, weak.
+        const nameRow = (name: string, kind: string): Promise<void> | undefined => {
+          const key = foldName(name);
+          if (key === "") return undefined;
+          return namesOut.addLine(`${r.geonameId}\t${name}\t${key}\t${kind}\t\t0\t0\t0\t0\t0\n`);
+        };
+        const w1 = nameRow(r.name, "name");
+        if (w1) await w1;
+        if (r.asciiName !== "" && r.asciiName !== r.name) {
+          const w2 = nameRow(r.asciiName, "asciiname");
+          if (w2) await w2;
+        }
+        for (const alt of r.alternateNames) {
+          if (alt === "") continue;
+          const w3 = nameRow(alt, "alternatenames");
+          if (w3) await w3;
+        }
       }
     }
     progress.finish({ rows: dump.rows, kept: dump.kept, replaced: dump.replaced });
@@ -199,26 +203,29 @@ export async function stagePlaces(input: StageInput): Promise<StagedPlaces> {
     const alt = await openSource(input.alternateNamesLocation, zipName ? { ...input.sourceOptions, entry: `${zipName[1]}.txt` } : input.sourceOptions);
     alternateNamesSource = { displayName: alt.displayName, localPath: alt.localPath };
     const altProgress = new Progress(input.logger, `read ${alt.displayName}`, undefined, "rows");
-    for await (const { line, lineNumber } of readLines(alt.stream)) {
-      altProgress.tick();
-      const a = parseAlternateNameLine(line);
-      if (a === null) continue;
-      if (typeof a === "string") {
-        input.malformed.record(alt.displayName, lineNumber, a);
-        continue;
+    for await (const batch of readLineBatches(alt.stream)) {
+      altProgress.tick(batch.lines.length);
+      for (let i = 0; i < batch.lines.length; i++) {
+        const lineNumber = batch.firstLineNumber + i;
+        const a = parseAlternateNameLine(batch.lines[i]!);
+        if (a === null) continue;
+        if (typeof a === "string") {
+          input.malformed.record(alt.displayName, lineNumber, a);
+          continue;
+        }
+        if (NOT_NAMES.has(a.language)) continue;
+        const key = foldName(a.name);
+        if (key === "") continue;
+        const weak = a.historic || a.colloquial || CODE_LANGUAGES.has(a.language);
+        alternateNameRows++;
+        const target = input.aliasTargets.get(a.geonameId);
+        if (target !== undefined && !weak) aliases.push({ ...target, key });
+        const w = namesOut.add([
+          a.geonameId, a.name, key, "alternateNamesV2", a.language,
+          a.preferred ? 1 : 0, a.short ? 1 : 0, a.colloquial ? 1 : 0, a.historic ? 1 : 0, weak ? 1 : 0,
+        ]);
+        if (w) await w;
       }
-      if (NOT_NAMES.has(a.language)) continue;
-      const key = foldName(a.name);
-      if (key === "") continue;
-      const weak = a.historic || a.colloquial || CODE_LANGUAGES.has(a.language);
-      alternateNameRows++;
-      const target = input.aliasTargets.get(a.geonameId);
-      if (target !== undefined && !weak) aliases.push({ ...target, key });
-      const w = namesOut.add([
-        a.geonameId, a.name, key, "alternateNamesV2", a.language,
-        a.preferred ? 1 : 0, a.short ? 1 : 0, a.colloquial ? 1 : 0, a.historic ? 1 : 0, weak ? 1 : 0,
-      ]);
-      if (w) await w;
     }
     altProgress.finish({ names: alternateNameRows });
   }
