@@ -186,6 +186,12 @@ export class ElevationStore {
     return p;
   }
 
+  /** The answer now when the blocks it needs are cached, else a promise of it (`lookup`). */
+  lookupNowOrLater(lat: number, lon: number): ElevationAnswer | undefined | Promise<ElevationAnswer | undefined> {
+    const first = this.lookupSync(lat, lon);
+    return first === NEEDS_BLOCK ? this.lookup(lat, lon) : first;
+  }
+
   /** The answer at a point, reading blocks as needed; undefined when no DEM has data there. */
   async lookup(lat: number, lon: number): Promise<ElevationAnswer | undefined> {
     const first = this.lookupSync(lat, lon);

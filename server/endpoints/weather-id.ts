@@ -1,15 +1,17 @@
 import { PLACE_ID_EXPECTED } from "../../datasets/places/place-id.ts";
 import { ELEVATION_SOURCE_HEADER, elevationObject, elevationSourceOf } from "../elevation/elevation-object.ts";
 import { parsePlaceIdParam } from "../places/place-id-param.ts";
-import { placeAnswer } from "../places/place-answer.ts";
+import type { ElevationAnswer } from "../elevation/elevation-store.ts";
+import { andThen } from "../maybe-async.ts";
+import { placeAnswer, type PlaceAnswer } from "../places/place-answer.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { dailySection } from "../weather/daily.ts";
-import { pointWeather } from "../weather/point-weather.ts";
+import { pointWeather, type PointWeather } from "../weather/point-weather.ts";
 import { JsonBytes, fragment } from "../weather/json-bytes.ts";
 import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
 import { localDateTime } from "../weather/time-slots.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import { defineEndpoint, type HandlerResult } from "./endpoint.ts";
 import { WEATHER_HEADERS_DOCS } from "./weather-point.ts";
 
 /** Header set when no loaded forecast run covers the place (daily and hourly are then empty). */
@@ -101,27 +103,32 @@ export const weatherIdEndpoint = defineEndpoint({
     },
   },
   parse: parsePlaceIdParam,
-  handle: async (param, data, ctx) => {
+  handle: (param, data, ctx) => {
     const place = placeAnswer(data.places, param, ctx.now);
     const { lat, lon } = place.point;
-    const headers: Record<string, string> = {};
-    const content: Record<string, unknown> = { administrative: place.administrative, point: place.point };
-    const height = data.elevation ? await data.elevation.lookup(lat, lon) : undefined;
-    if (height) {
-      content.elevation = elevationObject(height);
-      headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);
-    }
-    const current = localDateTime(place.timezone, ctx.now.getTime());
-    const currentJson = JSON.stringify({ date: current.date, hour: current.time });
-    const answer = await pointWeather(lat, lon, data, ctx.now);
-    if (!answer) headers[FORECAST_COVERAGE_HEADER] = "none";
-    // Sections in the spec's order; the hourly slots are written as /weather/point writes them.
-    const w = new JsonBytes(SLOT_BYTES_HINT * (answer?.table.slots.length ?? 0) + 16_384);
-    w.raw(fragment(`${JSON.stringify(content).slice(0, -1)},"weather":{"current":${currentJson},"daily":`));
-    if (answer) {
-      w.raw(fragment(JSON.stringify(dailySection(answer.table)))).ascii(',"hourly":');
-      writeWeatherDays(w, answer.table);
-    } else w.ascii('[],"hourly":[]');
-    return { contentJson: w.ascii("}}").bytes(), headers: { ...headers, ...answer?.headers } };
+    // Both steps are synchronous when the DEM blocks of the place are cached.
+    return andThen(data.elevation ? data.elevation.lookupNowOrLater(lat, lon) : undefined, (height) =>
+      andThen(pointWeather(lat, lon, data, ctx.now), (answer) => weatherIdContent(place, height, answer, ctx.now)),
+    );
   },
 });
+
+function weatherIdContent(place: PlaceAnswer, height: ElevationAnswer | undefined, answer: PointWeather | undefined, now: Date): HandlerResult {
+  const headers: Record<string, string> = {};
+  const content: Record<string, unknown> = { administrative: place.administrative, point: place.point };
+  if (height) {
+    content.elevation = elevationObject(height);
+    headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);
+  }
+  const current = localDateTime(place.timezone, now.getTime());
+  const currentJson = JSON.stringify({ date: current.date, hour: current.time });
+  if (!answer) headers[FORECAST_COVERAGE_HEADER] = "none";
+  // Sections in the spec's order; the hourly slots are written as /weather/point writes them.
+  const w = new JsonBytes(SLOT_BYTES_HINT * (answer?.table.slots.length ?? 0) + 16_384);
+  w.raw(fragment(`${JSON.stringify(content).slice(0, -1)},"weather":{"current":${currentJson},"daily":`));
+  if (answer) {
+    w.raw(fragment(JSON.stringify(dailySection(answer.table)))).ascii(',"hourly":');
+    writeWeatherDays(w, answer.table);
+  } else w.ascii('[],"hourly":[]');
+  return { contentJson: w.ascii("}}").bytes(), headers: { ...headers, ...answer?.headers } };
+}

@@ -10,6 +10,7 @@ import {
   FORECAST_TIMEZONE_HEADER,
   pointWeather,
 } from "../weather/point-weather.ts";
+import { andThen } from "../maybe-async.ts";
 import { JsonBytes } from "../weather/json-bytes.ts";
 import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
@@ -56,11 +57,11 @@ export const weatherPointEndpoint = defineEndpoint({
     headers: WEATHER_HEADERS_DOCS,
   },
   parse: (query) => ({ lat: parseLatitude(query), lon: parseLongitude(query) }),
-  handle: async ({ lat, lon }, data, ctx) => {
-    const answer = await pointWeather(lat, lon, data, ctx.now);
-    if (!answer) throw errors.notFound(`No loaded forecast model covers lat ${lat}, lon ${lon}.`);
-    const w = new JsonBytes(SLOT_BYTES_HINT * answer.table.slots.length + 64).ascii('{"weather":');
-    writeWeatherDays(w, answer.table);
-    return { contentJson: w.ascii("}").bytes(), headers: answer.headers };
-  },
+  handle: ({ lat, lon }, data, ctx) =>
+    andThen(pointWeather(lat, lon, data, ctx.now), (answer) => {
+      if (!answer) throw errors.notFound(`No loaded forecast model covers lat ${lat}, lon ${lon}.`);
+      const w = new JsonBytes(SLOT_BYTES_HINT * answer.table.slots.length + 64).ascii('{"weather":');
+      writeWeatherDays(w, answer.table);
+      return { contentJson: w.ascii("}").bytes(), headers: answer.headers };
+    }),
 });

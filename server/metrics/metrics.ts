@@ -10,7 +10,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom-client";
 import type { DatasetRegistry } from "../datasets/registry.ts";
-import type { App } from "../http/app.ts";
+import type { App, AppResponse } from "../http/app.ts";
 
 export interface HttpMetrics {
   requests: Counter<"route" | "method" | "status">;
@@ -81,13 +81,17 @@ export function watchDatasets(registry: DatasetRegistry): void {
 
 /** Wraps the app so that every answer is counted and timed. */
 export function instrument(app: App, metrics: HttpMetrics = processMetrics()): App {
-  return async (req) => {
+  return (req) => {
     const started = performance.now();
-    const out = await app(req);
-    metrics.requests.inc({ route: out.route, method: req.method === "HEAD" ? "HEAD" : req.method === "GET" ? "GET" : "other", status: String(out.status) });
-    metrics.duration.observe({ route: out.route }, (performance.now() - started) / 1000);
-    if (out.status === 304) metrics.notModified.inc({ route: out.route });
-    return out;
+    const count = (out: AppResponse): AppResponse => {
+      metrics.requests.inc({ route: out.route, method: req.method === "HEAD" ? "HEAD" : req.method === "GET" ? "GET" : "other", status: String(out.status) });
+      metrics.duration.observe({ route: out.route }, (performance.now() - started) / 1000);
+      if (out.status === 304) metrics.notModified.inc({ route: out.route });
+      return out;
+    };
+    // Keeps a synchronous answer synchronous (server/http/app.ts says why).
+    const out = app(req);
+    return out instanceof Promise ? out.then(count) : count(out);
   };
 }
 

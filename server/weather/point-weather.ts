@@ -8,6 +8,7 @@ import { oceanZone } from "../../datasets/admin/ocean-zones.ts";
 import type { ForecastStore } from "../../datasets/forecast/store.ts";
 import type { ForecastRun } from "../../datasets/forecast/run-reader.ts";
 import type { ElevationStore } from "../elevation/elevation-store.ts";
+import { andThen, type MaybePromise } from "../maybe-async.ts";
 import { localObservations } from "../stations/station-locations.ts";
 import type { StationStore } from "../stations/station-store.ts";
 import { chooseRun } from "./model-choice.ts";
@@ -56,25 +57,37 @@ export function runTimeToken(run: ForecastRun): string {
  * The point's height for the correction, m: the DEM value, except that the global DEM's
  * bathymetry (negative where it answers at sea) counts as the sea surface, 0.
  */
-async function pointHeight(elevation: ElevationStore | undefined, lat: number, lon: number): Promise<{ metres: number; source: string } | undefined> {
+function pointHeight(elevation: ElevationStore | undefined, lat: number, lon: number): MaybePromise<PointHeight | undefined> {
   if (!elevation) return undefined;
-  const answer = await elevation.lookup(lat, lon);
-  if (!answer) return undefined;
-  const metres = answer.source.startsWith("etopo") && answer.metres < 0 ? 0 : answer.metres;
-  return { metres, source: answer.source };
+  return andThen(elevation.lookupNowOrLater(lat, lon), (answer) => {
+    if (!answer) return undefined;
+    const metres = answer.source.startsWith("etopo") && answer.metres < 0 ? 0 : answer.metres;
+    return { metres, source: answer.source };
+  });
 }
 
-/** The answer for (lat, lon) at `now`, or undefined when no loaded run covers the point. */
-export async function pointWeather(lat: number, lon: number, inputs: WeatherInputs, now: Date): Promise<PointWeather | undefined> {
+interface PointHeight {
+  metres: number;
+  source: string;
+}
+
+/**
+ * The answer for (lat, lon) at `now`, or undefined when no loaded run covers the point; now when
+ * the DEM blocks of the point are cached, else once they are read.
+ */
+export function pointWeather(lat: number, lon: number, inputs: WeatherInputs, now: Date): MaybePromise<PointWeather | undefined> {
   const run = chooseRun(inputs.forecast, lat, lon);
   if (!run) return undefined;
+  return andThen(pointHeight(inputs.elevation, lat, lon), (height) => withHeight(run, lat, lon, inputs, now, height));
+}
+
+function withHeight(run: ForecastRun, lat: number, lon: number, inputs: WeatherInputs, now: Date, height: PointHeight | undefined): PointWeather {
   const forecast = pointForecast(run, lat, lon)!;
   const zone = inputs.admin ? inputs.admin.lookup(lat, lon).timezone : oceanZone(lon);
   const slots = timeSlots(run.meta.runTime, run.meta.steps, zone, now.getTime());
 
   let heightCorrectionK = 0;
   let heightNote: string;
-  const height = await pointHeight(inputs.elevation, lat, lon);
   if (forecast.modelHeight !== forecast.modelHeight) heightNote = "none; reason=model-has-no-surface-height";
   else if (!inputs.elevation) heightNote = "none; reason=elevation-dataset-not-loaded";
   else if (!height) heightNote = "none; reason=no-dem-data-at-point";
