@@ -1,16 +1,23 @@
 /**
  * Point-read latency of a forecast store at full size (the scale rehearsal, docs/pipeline.md):
  * the store's point series (ForecastRun.pointSeries: every variable and step of the four cells
- * around the point) for seeded random points over the model's grid, then, when a server is given,
- * GET /weather/point over HTTP for the same kind of points. Sequential, 20 warm-up reads then 200
+ * around the point) for seeded random points over the model's grid, the whole /weather/point
+ * answer in process (server/weather without HTTP and without the elevation dataset: no height
+ * correction) and its gzip, then, when a server is given, GET /weather/point over HTTP for the
+ * same points (start the server on a fresh process: its answer cache would serve a second pass). Sequential, 20 warm-up reads then 200
  * timed; prints median, p95 and max in milliseconds as one JSON line per measure.
  *
  *   npx tsx bench/scale/point-latency.ts DATA_DIR MODEL [BASE_URL API_KEY]
  */
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { mulberry32 } from "../../datasets/common/prng.ts";
 import { openForecastStore } from "../../datasets/forecast/store.ts";
 import { locateDataset } from "../../datasets/releases/layout.ts";
+import { successBodyFromJson } from "../../server/http/respond.ts";
+import { JsonBytes } from "../../server/weather/json-bytes.ts";
+import { pointWeather } from "../../server/weather/point-weather.ts";
+import { SLOT_BYTES_HINT, writeWeatherDays } from "../../server/weather/slot-table.ts";
 
 const WARM_UP = 20;
 const TIMED = 200;
@@ -44,6 +51,27 @@ for (const [lat, lon] of points) {
   values += p.values.length * p.steps.length * 4;
 }
 summary("pointSeries", times, { openMs: Number(openMs.toFixed(1)), variables: run.meta.variables.length, steps: run.meta.steps.length, valuesPerRead: values / points.length });
+
+// The answer for an instant in the run's first hour, as for a live run: every step answers.
+const now = new Date(Date.parse(run.meta.runTime) + 90 * 60_000);
+const answers: number[] = [];
+const gzips: number[] = [];
+let bodyBytes = 0;
+for (const [lat, lon] of points) {
+  const t = performance.now();
+  const w = await pointWeather(lat, lon, { forecast: store }, now);
+  if (!w) throw new Error(`point ${lat}, ${lon}: expected a weather answer, got none`);
+  const out = new JsonBytes(SLOT_BYTES_HINT * w.table.slots.length + 64).ascii('{"weather":');
+  writeWeatherDays(out, w.table);
+  const body = successBodyFromJson(200, out.ascii("}").bytes());
+  const t2 = performance.now();
+  gzipSync(body, { level: 6 });
+  gzips.push(performance.now() - t2);
+  answers.push(t2 - t);
+  bodyBytes += body.byteLength;
+}
+summary("pointWeather answer in process", answers, { meanBytes: Math.round(bodyBytes / points.length) });
+summary("gzip-6 of that answer", gzips);
 store.close();
 
 if (baseUrl && key) {
