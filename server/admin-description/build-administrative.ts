@@ -5,7 +5,7 @@
  */
 import type { Admin1Info, ContinentInfo, CountryInfo } from "../../datasets/places/admin-types.ts";
 import { describeTimezone } from "./describe-timezone.ts";
-import type { AdministrativeWire } from "./wire-types.ts";
+import type { Administrative1Wire, AdministrativeWire, ContinentWire, CountryWire } from "./wire-types.ts";
 
 export interface AdministrativeInput {
   country?: CountryInfo;
@@ -23,15 +23,46 @@ export function buildAdministrative(input: AdministrativeInput, instant: Date): 
   const timezone = describeTimezone(input.timezone, input.lat, input.lon, instant);
   // Members in the spec's order: continent, country, administrative1, timezone.
   const result: Partial<AdministrativeWire> = {};
-  if (input.continent !== undefined) result.continent = { name: input.continent.names, code: input.continent.code };
-  if (input.country !== undefined) {
-    const c = input.country;
-    result.country = { ISO2: c.iso2, ISO3: c.iso3, name: c.names, capital: c.capital, count: c.placeCount };
-  }
-  if (input.admin1 !== undefined) {
-    const a = input.admin1;
-    result.administrative1 = { code: a.code, id_admin: a.geonameId, name: a.name, count: a.placeCount };
-  }
+  if (input.continent !== undefined) result.continent = continentWire(input.continent);
+  if (input.country !== undefined) result.country = countryWire(input.country);
+  if (input.admin1 !== undefined) result.administrative1 = admin1Wire(input.admin1);
   result.timezone = timezone;
   return result as AdministrativeWire;
+}
+
+/**
+ * The same description as JSON text: `JSON.stringify(buildAdministrative(input, instant))`, with
+ * the continent, country and admin-1 members (names in 23 languages, most of the bytes) serialized
+ * once per area and reused; only the timezone member, which carries the instant, is new each time.
+ */
+export function administrativeJson(input: AdministrativeInput, instant: Date): string {
+  let out = "{";
+  if (input.continent !== undefined) out += `"continent":${serializedOnce(input.continent, continentWire)},`;
+  if (input.country !== undefined) out += `"country":${serializedOnce(input.country, countryWire)},`;
+  if (input.admin1 !== undefined) out += `"administrative1":${serializedOnce(input.admin1, admin1Wire)},`;
+  return `${out}"timezone":${JSON.stringify(describeTimezone(input.timezone, input.lat, input.lon, instant))}}`;
+}
+
+function continentWire(c: ContinentInfo): ContinentWire {
+  return { name: c.names, code: c.code };
+}
+
+function countryWire(c: CountryInfo): CountryWire {
+  return { ISO2: c.iso2, ISO3: c.iso3, name: c.names, capital: c.capital, count: c.placeCount };
+}
+
+function admin1Wire(a: Admin1Info): Administrative1Wire {
+  return { code: a.code, id_admin: a.geonameId, name: a.name, count: a.placeCount };
+}
+
+/** JSON of each area's member, by the area's object (the loaded dataset's, alive as long as it is). */
+const serialized = new WeakMap<object, string>();
+
+function serializedOnce<T extends object>(area: T, wire: (area: T) => unknown): string {
+  let json = serialized.get(area);
+  if (json === undefined) {
+    json = JSON.stringify(wire(area));
+    serialized.set(area, json);
+  }
+  return json;
 }

@@ -115,9 +115,9 @@ export const weatherIdEndpoint = defineEndpoint({
 
 function weatherIdContent(place: PlaceAnswer, height: ElevationAnswer | undefined, answer: PointWeather | undefined, now: Date): HandlerResult {
   const headers: Record<string, string> = {};
-  const content: Record<string, unknown> = { administrative: place.administrative, point: place.point };
+  let sections = `{"administrative":${place.administrativeJson},"point":${JSON.stringify(place.point)}`;
   if (height) {
-    content.elevation = elevationObject(height);
+    sections += `,"elevation":${JSON.stringify(elevationObject(height))}`;
     headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);
   }
   const current = localDateTime(place.timezone, now.getTime());
@@ -125,7 +125,7 @@ function weatherIdContent(place: PlaceAnswer, height: ElevationAnswer | undefine
   if (!answer) headers[FORECAST_COVERAGE_HEADER] = "none";
   // Sections in the spec's order; the hourly slots are written as /weather/point writes them.
   const w = new JsonBytes(SLOT_BYTES_HINT * (answer?.table.slots.length ?? 0) + 16_384);
-  w.raw(fragment(`${JSON.stringify(content).slice(0, -1)},"weather":{"current":${currentJson},"daily":`));
+  w.raw(fragment(`${sections},"weather":{"current":${currentJson},"daily":`));
   if (answer) {
     w.raw(fragment(JSON.stringify(dailySection(answer.table)))).ascii(',"hourly":');
     writeWeatherDays(w, answer.table);

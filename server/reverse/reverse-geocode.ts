@@ -7,24 +7,30 @@
  * territorial waters when a timezone polygon contains the point, else the ocean zone Etc/GMT±N.
  */
 import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
-import { buildAdministrative } from "../admin-description/build-administrative.ts";
+import { administrativeJson, buildAdministrative, type AdministrativeInput } from "../admin-description/build-administrative.ts";
 import type { AdministrativeWire } from "../admin-description/wire-types.ts";
 import type { PlacesData } from "../places/places-data.ts";
 
 export function reverseGeocode(lat: number, lon: number, index: AdminIndex, places: PlacesData, now: Date): AdministrativeWire {
+  return buildAdministrative(reverseInput(lat, lon, index, places), now);
+}
+
+/** The same description as JSON text (what the endpoint sends), areas serialized once. */
+export function reverseGeocodeJson(lat: number, lon: number, index: AdminIndex, places: PlacesData, now: Date): string {
+  return administrativeJson(reverseInput(lat, lon, index, places), now);
+}
+
+function reverseInput(lat: number, lon: number, index: AdminIndex, places: PlacesData): AdministrativeInput {
   const answer = index.lookup(lat, lon);
   const country = answer.iso2 === undefined ? undefined : places.country(answer.iso2);
   const continent = country === undefined ? undefined : places.continent(country.continentCode);
   const admin1 = answer.admin1 === undefined ? undefined : places.admin1(answer.admin1);
-  return buildAdministrative(
-    {
-      ...(country ? { country } : {}),
-      ...(continent ? { continent } : {}),
-      ...(admin1 ? { admin1 } : {}),
-      timezone: answer.timezone,
-      lat,
-      lon,
-    },
-    now,
-  );
+  return {
+    ...(country ? { country } : {}),
+    ...(continent ? { continent } : {}),
+    ...(admin1 ? { admin1 } : {}),
+    timezone: answer.timezone,
+    lat,
+    lon,
+  };
 }

@@ -12,7 +12,7 @@ import { POLAR_NIGHT } from "../../../server/admin-description/describe-timezone
 import { loadPlaces } from "../../../server/places/load-places.ts";
 import type { PlacesData } from "../../../server/places/places-data.ts";
 import { loadAdmin } from "../../../server/reverse/load-admin.ts";
-import { reverseGeocode } from "../../../server/reverse/reverse-geocode.ts";
+import { reverseGeocode, reverseGeocodeJson } from "../../../server/reverse/reverse-geocode.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 
 let index: AdminIndex;
@@ -68,5 +68,15 @@ describe("reverseGeocode at a fixed instant", () => {
     expect(far.administrative1).toBeUndefined();
     // Nautical zone of the band 7.5°W-22.5°W: UTC-1, POSIX-signed Etc/GMT+1.
     expect(far.timezone.timezone).toBe("Etc/GMT+1");
+  });
+});
+
+describe("reverseGeocodeJson", () => {
+  it("is the JSON of reverseGeocode, byte for byte, on land, at sea and twice for the same area", () => {
+    const instant = new Date("2025-07-01T12:00:00Z");
+    // Paris, Svalbard, Chatham Islands, Lord Howe, the open Pacific, and Paris again (areas reused).
+    for (const [lat, lon] of [[48.85341, 2.3488], [78.22334, 15.64689], [-43.95353, -176.55973], [-31.5553, 159.0821], [0, -140], [48.86, 2.35]] as const) {
+      expect(reverseGeocodeJson(lat, lon, index, places, instant)).toBe(JSON.stringify(reverseGeocode(lat, lon, index, places, instant)));
+    }
   });
 });
