@@ -10,6 +10,13 @@ import type { Query } from "../http/query.ts";
 export interface HandlerContext {
   /** The request's instant (local times, sunrise, "current" forecast hour). */
   now: Date;
+  /**
+   * Keeps a part of an answer that does not carry the instant, for the datasets serving now
+   * (server/http/response-cache.ts): `compute()` once per key while they serve, then the kept
+   * value. The key must name everything else the part depends on (the parameters, a time bucket).
+   * `bytes` sizes the value for the cache's bound. Absent: no caching, compute every time.
+   */
+  memo?: <T>(key: string, bytes: (value: T) => number, compute: () => T) => T;
 }
 
 /** Extra response headers (for example which elevation source answered). */

@@ -1,12 +1,12 @@
 import { PLACE_ID_EXPECTED } from "../../datasets/places/place-id.ts";
 import { ELEVATION_SOURCE_HEADER, elevationObject, elevationSourceOf } from "../elevation/elevation-object.ts";
 import { parsePlaceIdParam } from "../places/place-id-param.ts";
-import type { ElevationAnswer } from "../elevation/elevation-store.ts";
-import { andThen } from "../maybe-async.ts";
+import { FORECAST_BUCKET_SECONDS } from "../http/cache.ts";
+import { andThen, type MaybePromise } from "../maybe-async.ts";
 import { placeAnswer, type PlaceAnswer } from "../places/place-answer.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { dailySection } from "../weather/daily.ts";
-import { pointWeather, type PointWeather } from "../weather/point-weather.ts";
+import { pointWeather, type WeatherInputs } from "../weather/point-weather.ts";
 import { JsonBytes, fragment } from "../weather/json-bytes.ts";
 import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
@@ -105,30 +105,55 @@ export const weatherIdEndpoint = defineEndpoint({
   parse: parsePlaceIdParam,
   handle: (param, data, ctx) => {
     const place = placeAnswer(data.places, param, ctx.now);
-    const { lat, lon } = place.point;
-    // Both steps are synchronous when the DEM blocks of the place are cached.
-    return andThen(data.elevation ? data.elevation.lookupNowOrLater(lat, lon) : undefined, (height) =>
-      andThen(pointWeather(lat, lon, data, ctx.now), (answer) => weatherIdContent(place, height, answer, ctx.now)),
-    );
+    // The forecast part depends on the instant only through the local day, i.e. the UTC quarter hour.
+    const key = `${param.geonameId} ${Math.floor(ctx.now.getTime() / (FORECAST_BUCKET_SECONDS * 1000))}`;
+    const compute = (): MaybePromise<ForecastPart> => forecastPart(place, data, ctx.now);
+    const part = ctx.memo ? ctx.memo(key, partBytes, compute) : compute();
+    return andThen(part, (ready) => weatherIdContent(place, ready, ctx.now));
   },
 });
 
-function weatherIdContent(place: PlaceAnswer, height: ElevationAnswer | undefined, answer: PointWeather | undefined, now: Date): HandlerResult {
-  const headers: Record<string, string> = {};
-  let sections = `{"administrative":${place.administrativeJson},"point":${JSON.stringify(place.point)}`;
-  if (height) {
-    sections += `,"elevation":${JSON.stringify(elevationObject(height))}`;
-    headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);
-  }
-  const current = localDateTime(place.timezone, now.getTime());
-  const currentJson = JSON.stringify({ date: current.date, hour: current.time });
-  if (!answer) headers[FORECAST_COVERAGE_HEADER] = "none";
-  // Sections in the spec's order; the hourly slots are written as /weather/point writes them.
-  const w = new JsonBytes(SLOT_BYTES_HINT * (answer?.table.slots.length ?? 0) + 16_384);
-  w.raw(fragment(`${sections},"weather":{"current":${currentJson},"daily":`));
-  if (answer) {
-    w.raw(fragment(JSON.stringify(dailySection(answer.table)))).ascii(',"hourly":');
-    writeWeatherDays(w, answer.table);
-  } else w.ascii('[],"hourly":[]');
-  return { contentJson: w.ascii("}}").bytes(), headers: { ...headers, ...answer?.headers } };
+/** The sections after `point` that do not carry the instant: elevation, then daily and hourly. */
+interface ForecastPart {
+  /** `,"elevation":{...}`, or empty when no DEM answers. */
+  elevationJson: string;
+  /** The daily and hourly sections: `[...],"hourly":[...]` (after `"daily":`). */
+  weather: Uint8Array;
+  headers: Record<string, string>;
 }
+
+const partBytes = (part: MaybePromise<ForecastPart>): number => (part instanceof Promise ? 0 : part.weather.byteLength + part.elevationJson.length);
+
+/** Synchronous when the DEM blocks of the place are cached. */
+function forecastPart(place: PlaceAnswer, data: WeatherInputs, now: Date): MaybePromise<ForecastPart> {
+  const { lat, lon } = place.point;
+  return andThen(data.elevation ? data.elevation.lookupNowOrLater(lat, lon) : undefined, (height) =>
+    andThen(pointWeather(lat, lon, data, now), (answer) => {
+      const headers: Record<string, string> = {};
+      let elevationJson = "";
+      if (height) {
+        elevationJson = `,"elevation":${JSON.stringify(elevationObject(height))}`;
+        headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);
+      }
+      // The hourly slots are written as /weather/point writes them.
+      const w = new JsonBytes(SLOT_BYTES_HINT * (answer?.table.slots.length ?? 0) + 8_192);
+      if (answer) {
+        w.raw(fragment(JSON.stringify(dailySection(answer.table)))).ascii(',"hourly":');
+        writeWeatherDays(w, answer.table);
+      } else {
+        headers[FORECAST_COVERAGE_HEADER] = "none";
+        w.ascii('[],"hourly":[]');
+      }
+      return { elevationJson, weather: w.bytes(), headers: { ...headers, ...answer?.headers } };
+    }),
+  );
+}
+
+function weatherIdContent(place: PlaceAnswer, part: ForecastPart, now: Date): HandlerResult {
+  const current = localDateTime(place.timezone, now.getTime());
+  // Sections in the spec's order.
+  const head = `{"administrative":${place.administrativeJson},"point":${JSON.stringify(place.point)}${part.elevationJson},"weather":{"current":${JSON.stringify({ date: current.date, hour: current.time })},"daily":`;
+  return { contentJson: Buffer.concat([Buffer.from(head, "utf8"), part.weather, CLOSE]), headers: part.headers };
+}
+
+const CLOSE = Buffer.from("}}", "latin1");

@@ -38,6 +38,9 @@ const ENTRY_OVERHEAD_BYTES = 512;
 
 export class ResponseCache {
   private readonly entries = new Map<string, CachedAnswer>();
+  /** Parts of answers (HandlerContext.memo), bounded to a quarter of the bytes, cleared when full. */
+  private readonly parts = new Map<string, unknown>();
+  private partBytes = 0;
   private bytes = 0;
   private generation = -1;
   hits = 0;
@@ -49,12 +52,14 @@ export class ResponseCache {
     return this.maxBytes > 0;
   }
 
+  /** Whole answers and parts kept. */
   get size(): number {
-    return this.entries.size;
+    return this.entries.size + this.parts.size;
   }
 
+  /** Bytes of whole answers and parts kept. */
   get usedBytes(): number {
-    return this.bytes;
+    return this.bytes + this.partBytes;
   }
 
   /** Empties the cache when the datasets changed since the entries were stored. */
@@ -62,7 +67,34 @@ export class ResponseCache {
     if (generation === this.generation) return;
     this.entries.clear();
     this.bytes = 0;
+    this.parts.clear();
+    this.partBytes = 0;
     this.generation = generation;
+  }
+
+  /**
+   * The part kept under `key` for this generation, else `compute()`'s value, kept. Promises are
+   * not kept (a part that had to wait is computed again next time).
+   */
+  memo<T>(key: string, generation: number, bytes: (value: T) => number, compute: () => T): T {
+    if (!this.enabled || generation < this.generation) return compute();
+    this.sync(generation);
+    if (this.parts.has(key)) {
+      this.hits++;
+      return this.parts.get(key) as T;
+    }
+    this.misses++;
+    const value = compute();
+    if (value instanceof Promise) return value;
+    const cost = key.length + bytes(value) + ENTRY_OVERHEAD_BYTES;
+    if (this.partBytes + cost > this.maxBytes / 4) {
+      // Parts are small and cheap to recompute: starting over beats tracking their recency.
+      this.parts.clear();
+      this.partBytes = 0;
+    }
+    this.parts.set(key, value);
+    this.partBytes += cost;
+    return value;
   }
 
   get(key: string, generation: number): CachedAnswer | undefined {
@@ -106,7 +138,7 @@ export class ResponseCache {
 
   private evict(): void {
     // Each marked entry is moved to the back once and unmarked, so this ends within two passes.
-    while (this.bytes > this.maxBytes) {
+    while (this.bytes + this.partBytes > this.maxBytes) {
       const first = this.entries.entries().next();
       if (first.done === true) break;
       const [key, entry] = first.value;

@@ -98,6 +98,24 @@ describe("cached answers over a socket", () => {
     expect(uncached.service.responseCache.size).toBe(0);
   });
 
+  it("weather by id: the forecast part is kept, the answer stays that of the uncached server", async () => {
+    // Madrid (gn:3117735) lies in the embedded 0.5° Iberia run; Nome (gn:5870133) in the Alaska runs.
+    for (const target of ["/weather/id/2/json?id=gn:3117735", "/weather/id/2/json?id=gn:5870133"]) {
+      const reference = await read(uncached, target, "identity");
+      expect(reference.status, target).toBe(200);
+      const hits = cached.service.responseCache.hits;
+      // The first may have to read DEM blocks from disk (a part that waited is not kept); the third is kept.
+      const first = await read(cached, target, "identity");
+      const second = await read(cached, target, "gzip");
+      const third = await read(cached, target, "br");
+      expect(cached.service.responseCache.hits).toBeGreaterThanOrEqual(hits + 1);
+      for (const got of [first, second, third]) {
+        expect(got.text, target).toBe(reference.text);
+        for (const h of ["x-forecast-model", "x-forecast-run", "x-forecast-height-correction", "x-elevation-source"]) expect(got.headers.get(h), h).toBe(reference.headers.get(h));
+      }
+    }
+  });
+
   it("answers If-None-Match from a cached entry with a 304", async () => {
     const first = await read(cached, targets[0]!, "gzip");
     const res = await cached.get(targets[0]!, { headers: { "Accept-Encoding": "gzip", "If-None-Match": first.etag! } });
