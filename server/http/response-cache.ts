@@ -11,8 +11,10 @@
  *   reload or failure of a dataset empties the cache, so an answer never outlives its data.
  * - Encodings: the identity body is stored, and each content coding (br, gzip) is compressed
  *   once, on the first request that asks for it, and kept beside it.
- * - Bound: GEODATA_RESPONSE_CACHE_MB of bodies (all codings counted); the oldest entry not read
- *   since eviction last passed it goes first (CLOCK). 0 turns the cache off.
+ * - Parts: a handler may keep a part of an answer that does not carry the instant
+ *   (HandlerContext.memo: the forecast sections of weather by id), under the same rules.
+ * - Bound: GEODATA_RESPONSE_CACHE_MB of bodies and parts (all codings counted); the oldest entry
+ *   not read since eviction last passed it goes first (CLOCK). 0 turns the cache off.
  *
  * Why: a repeated query (an app polling its user's place, a station page, a popular name) costs
  * a Map lookup instead of the search, the serialization and the compression (docs/http.md
@@ -29,18 +31,22 @@ export interface CachedAnswer {
   etag: string;
   /** Compressed copies, filled on demand. */
   encoded: Partial<Record<Exclude<Encoding, "identity">, Buffer>>;
-  /** Read since eviction last passed it (the CLOCK algorithm's reference bit). */
-  used?: boolean;
 }
 
 /** Fixed cost of an entry beyond its bodies (key, objects, headers), bytes, for the bound. */
 const ENTRY_OVERHEAD_BYTES = 512;
 
+/** A whole answer or a part (HandlerContext.memo), with what it costs against the bound. */
+interface Slot {
+  value: unknown;
+  cost: number;
+  /** Read since eviction last passed it (the CLOCK algorithm's reference bit). */
+  used: boolean;
+}
+
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedAnswer>();
-  /** Parts of answers (HandlerContext.memo), bounded to a quarter of the bytes, cleared when full. */
-  private readonly parts = new Map<string, unknown>();
-  private partBytes = 0;
+  /** Whole answers under "answer <key>", parts under "part <key>": one bound, one eviction. */
+  private readonly slots = new Map<string, Slot>();
   private bytes = 0;
   private generation = -1;
   hits = 0;
@@ -54,22 +60,68 @@ export class ResponseCache {
 
   /** Whole answers and parts kept. */
   get size(): number {
-    return this.entries.size + this.parts.size;
+    return this.slots.size;
   }
 
   /** Bytes of whole answers and parts kept. */
   get usedBytes(): number {
-    return this.bytes + this.partBytes;
+    return this.bytes;
   }
 
   /** Empties the cache when the datasets changed since the entries were stored. */
   private sync(generation: number): void {
     if (generation === this.generation) return;
-    this.entries.clear();
+    this.slots.clear();
     this.bytes = 0;
-    this.parts.clear();
-    this.partBytes = 0;
     this.generation = generation;
+  }
+
+  private read(key: string, generation: number): Slot | undefined {
+    this.sync(generation);
+    const slot = this.slots.get(key);
+    if (slot === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    // Marked, not moved: re-inserting on every hit made the Map rehash under load; eviction gives a
+    // marked slot a second chance instead (CLOCK, an approximation of least recently used).
+    slot.used = true;
+    return slot;
+  }
+
+  private store(key: string, generation: number, value: unknown, cost: number): void {
+    // A value computed on data replaced meanwhile is not stored (and does not empty the newer ones);
+    // one value never takes a large share of the cache.
+    if (!this.enabled || generation < this.generation || cost > this.maxBytes / 8) return;
+    this.sync(generation);
+    const old = this.slots.get(key);
+    if (old !== undefined) {
+      this.bytes -= old.cost;
+      this.slots.delete(key);
+    }
+    this.slots.set(key, { value, cost, used: false });
+    this.bytes += cost;
+    this.evict();
+  }
+
+  get(key: string, generation: number): CachedAnswer | undefined {
+    return this.read(`answer ${key}`, generation)?.value as CachedAnswer | undefined;
+  }
+
+  set(key: string, generation: number, entry: CachedAnswer): void {
+    this.store(`answer ${key}`, generation, entry, key.length + entry.body.byteLength + ENTRY_OVERHEAD_BYTES);
+  }
+
+  /** Records a compressed copy made for an answer (counted against the bound). */
+  addEncoding(key: string, entry: CachedAnswer, encoding: Exclude<Encoding, "identity">, body: Buffer): void {
+    if (entry.encoded[encoding] !== undefined) return;
+    entry.encoded[encoding] = body;
+    const slot = this.slots.get(`answer ${key}`);
+    if (slot === undefined || slot.value !== entry) return; // evicted or replaced meanwhile: nothing counted
+    slot.cost += body.byteLength;
+    this.bytes += body.byteLength;
+    this.evict();
   }
 
   /**
@@ -78,81 +130,26 @@ export class ResponseCache {
    */
   memo<T>(key: string, generation: number, bytes: (value: T) => number, compute: () => T): T {
     if (!this.enabled || generation < this.generation) return compute();
-    this.sync(generation);
-    if (this.parts.has(key)) {
-      this.hits++;
-      return this.parts.get(key) as T;
-    }
-    this.misses++;
+    const slot = this.read(`part ${key}`, generation);
+    if (slot !== undefined) return slot.value as T;
     const value = compute();
-    if (value instanceof Promise) return value;
-    const cost = key.length + bytes(value) + ENTRY_OVERHEAD_BYTES;
-    if (this.partBytes + cost > this.maxBytes / 4) {
-      // Parts are small and cheap to recompute: starting over beats tracking their recency.
-      this.parts.clear();
-      this.partBytes = 0;
-    }
-    this.parts.set(key, value);
-    this.partBytes += cost;
+    if (!(value instanceof Promise)) this.store(`part ${key}`, generation, value, key.length + bytes(value) + ENTRY_OVERHEAD_BYTES);
     return value;
   }
 
-  get(key: string, generation: number): CachedAnswer | undefined {
-    this.sync(generation);
-    const entry = this.entries.get(key);
-    if (entry === undefined) {
-      this.misses++;
-      return undefined;
-    }
-    this.hits++;
-    // Marked, not moved: re-inserting on every hit made the Map rehash under load; eviction gives a
-    // marked entry a second chance instead (CLOCK, an approximation of least recently used).
-    entry.used = true;
-    return entry;
-  }
-
-  set(key: string, generation: number, entry: CachedAnswer): void {
-    // An answer computed on data replaced meanwhile is not stored (and does not empty the newer entries).
-    if (!this.enabled || generation < this.generation) return;
-    this.sync(generation);
-    const cost = costOf(key, entry);
-    if (cost > this.maxBytes / 8) return; // one answer never takes a large share of the cache
-    const old = this.entries.get(key);
-    if (old !== undefined) {
-      this.bytes -= costOf(key, old);
-      this.entries.delete(key);
-    }
-    this.entries.set(key, entry);
-    this.bytes += cost;
-    this.evict();
-  }
-
-  /** Records a compressed copy made for an entry (counted against the bound). */
-  addEncoding(key: string, entry: CachedAnswer, encoding: Exclude<Encoding, "identity">, body: Buffer): void {
-    if (entry.encoded[encoding] !== undefined) return;
-    entry.encoded[encoding] = body;
-    if (this.entries.get(key) !== entry) return; // evicted or replaced meanwhile: nothing counted
-    this.bytes += body.byteLength;
-    this.evict();
-  }
-
   private evict(): void {
-    // Each marked entry is moved to the back once and unmarked, so this ends within two passes.
-    while (this.bytes + this.partBytes > this.maxBytes) {
-      const first = this.entries.entries().next();
+    // Each marked slot is moved to the back once and unmarked, so this ends within two passes.
+    while (this.bytes > this.maxBytes) {
+      const first = this.slots.entries().next();
       if (first.done === true) break;
-      const [key, entry] = first.value;
-      this.entries.delete(key);
-      if (entry.used === true) {
-        entry.used = false;
-        this.entries.set(key, entry);
+      const [key, slot] = first.value;
+      this.slots.delete(key);
+      if (slot.used) {
+        slot.used = false;
+        this.slots.set(key, slot);
       } else {
-        this.bytes -= costOf(key, entry);
+        this.bytes -= slot.cost;
       }
     }
   }
-}
-
-function costOf(key: string, entry: CachedAnswer): number {
-  return key.length + entry.body.byteLength + (entry.encoded.br?.byteLength ?? 0) + (entry.encoded.gzip?.byteLength ?? 0) + ENTRY_OVERHEAD_BYTES;
 }
