@@ -8,14 +8,8 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { Logger } from "../../datasets/common/log.ts";
-import { HttpFetchError, withRetries } from "./http-fetch.ts";
+import { HttpFetchError, validatorsOf, withRetries, type Validators } from "./http-fetch.ts";
 import { Progress } from "./progress.ts";
-
-/** What identifies one version of an upstream file (HTTP validators). */
-export interface Validators {
-  etag?: string;
-  lastModified?: string;
-}
 
 export interface DownloadOptions {
   /** Validators of the complete copy already at `file`: sent as a conditional request. */
@@ -42,15 +36,6 @@ export interface DownloadResult {
 
 interface PartMeta extends Validators {
   url: string;
-}
-
-function validatorsOf(response: Response): Validators {
-  const v: Validators = {};
-  const etag = response.headers.get("etag");
-  const lastModified = response.headers.get("last-modified");
-  if (etag) v.etag = etag;
-  if (lastModified) v.lastModified = lastModified;
-  return v;
 }
 
 async function sizeOf(file: string): Promise<number> {

@@ -2,9 +2,25 @@
  * HTTP GET with retries, exponential backoff and optional byte ranges, for every pipeline step
  * that reads upstream over the network (GeoNames dumps, NOAA GRIB byte ranges, report cycles).
  * A truncated body (connection dropped mid-response) is detected against Content-Length and
- * retried like any other failure.
+ * retried like any other failure. Every byte received is reported (`onBytes`), those of failed
+ * attempts and of a whole body sent in place of a range included: what the network carried.
  */
 import type { Logger } from "../../datasets/common/log.ts";
+
+/** What identifies one version of an upstream file (HTTP validators). */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+export function validatorsOf(response: Response): Validators {
+  const v: Validators = {};
+  const etag = response.headers.get("etag");
+  const lastModified = response.headers.get("last-modified");
+  if (etag) v.etag = etag;
+  if (lastModified) v.lastModified = lastModified;
+  return v;
+}
 
 export interface FetchOptions {
   /** Inclusive byte range [first, last]; `last` undefined means to the end. */
@@ -16,6 +32,14 @@ export interface FetchOptions {
   /** First backoff delay, milliseconds, doubled each retry (default 500). */
   backoffMs?: number;
   logger?: Logger;
+  /** Called with the size of every chunk of body received, by every attempt. */
+  onBytes?: (bytes: number) => void;
+}
+
+/** A body and the validators of the response that carried it. */
+export interface Fetched {
+  body: Buffer;
+  validators: Validators;
 }
 
 export class HttpFetchError extends Error {
@@ -34,14 +58,27 @@ export function retriable(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
-async function attempt(url: string, options: FetchOptions): Promise<Buffer> {
+/** The body, chunk by chunk, so that the bytes of a connection dropped mid-body are counted. */
+async function readBody(response: Response, onBytes: FetchOptions["onBytes"]): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    chunks.push(chunk);
+    onBytes?.(chunk.byteLength);
+  }
+  return Buffer.concat(chunks);
+}
+
+async function attempt(url: string, options: FetchOptions): Promise<Fetched> {
   const headers: Record<string, string> = { "User-Agent": "geodata-pipeline" };
   if (options.range) headers.Range = `bytes=${options.range.first}-${options.range.last ?? ""}`;
   const response = await fetch(url, { headers, signal: AbortSignal.timeout(options.timeoutMs ?? 60_000) });
   if (options.range ? response.status !== 206 && response.status !== 200 : !response.ok) {
+    await response.body?.cancel();
     throw new HttpFetchError(url, response.status, `HTTP ${response.status}`);
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  const validators = validatorsOf(response);
+  const body = await readBody(response, options.onBytes);
   const declared = response.headers.get("content-length");
   if (declared !== null && Number(declared) !== body.byteLength) {
     // No status: a dropped connection is retried, whatever the status line said.
@@ -49,7 +86,7 @@ async function attempt(url: string, options: FetchOptions): Promise<Buffer> {
   }
   if (options.range && response.status === 200) {
     // The server ignored the Range header: cut the range out of the whole body.
-    return body.subarray(options.range.first, options.range.last === undefined ? undefined : options.range.last + 1);
+    return { body: body.subarray(options.range.first, options.range.last === undefined ? undefined : options.range.last + 1), validators };
   }
   if (options.range?.last !== undefined) {
     const expected = options.range.last - options.range.first + 1;
@@ -57,7 +94,7 @@ async function attempt(url: string, options: FetchOptions): Promise<Buffer> {
       throw new HttpFetchError(url, response.status, `expected ${expected} bytes of range, got ${body.byteLength}`);
     }
   }
-  return body;
+  return { body, validators };
 }
 
 /**
@@ -102,7 +139,12 @@ export async function withRetries<T>(url: string, options: RetryOptions, what: s
   throw lastError instanceof Error ? lastError : new HttpFetchError(url, undefined, String(lastError));
 }
 
-/** GETs a URL (or a byte range of it), retrying transient failures. */
-export function fetchWithRetry(url: string, options: FetchOptions = {}): Promise<Buffer> {
+/** GETs a URL (or a byte range of it), retrying transient failures; with the response's validators. */
+export function fetchWithValidators(url: string, options: FetchOptions = {}): Promise<Fetched> {
   return withRetries(url, options, "fetch", () => attempt(url, options));
+}
+
+/** GETs a URL (or a byte range of it), retrying transient failures. */
+export async function fetchWithRetry(url: string, options: FetchOptions = {}): Promise<Buffer> {
+  return (await fetchWithValidators(url, options)).body;
 }

@@ -12,6 +12,39 @@ export interface StepContext {
   logger: Logger;
 }
 
+/**
+ * An upstream a step read by itself rather than through the nightly's downloader (the forecast
+ * step's `.idx` inventories and byte ranges), reported for the nightly's summary: one per model.
+ */
+export interface StepSourceReport {
+  /** Where the model's files were read: a URL as the step saw it (mirror included) or a directory. */
+  url: string;
+  /**
+   * `fetched`: read over the network (some of it at least); `cached`: every read served by the
+   * step's download cache; `in-store`: the chosen runs were already built, none read again;
+   * `local`: read from a local directory.
+   */
+  status: "fetched" | "cached" | "in-store" | "local";
+  model: string;
+  /** The runs chosen (ISO 8601 reference times), newest first. */
+  runs: string[];
+  /** GRIB files the new runs' fields came from. */
+  files: number;
+  /** Requests answered with a body (inventories, ranges, whole files). */
+  requests: number;
+  cacheHits: number;
+  /** Bytes received over the network, failed attempts included (a local directory: 0). */
+  bytesFetched: number;
+  /** The newest Last-Modified of the responses, when the server sent one. */
+  lastModified?: string;
+}
+
+/** What a step tells its caller about its own downloads (steps that download nothing return nothing). */
+export interface StepReport {
+  sources: StepSourceReport[];
+  bytesFetched: number;
+}
+
 export interface EmbeddedDefault {
   /** Source files (absolute) whose content decides whether the default artifacts are stale. */
   inputs(ctx: StepContext): string[];
@@ -33,5 +66,5 @@ export interface PipelineStep {
   codeVersion: number;
   /** Present for steps that build a dataset of the embedded default (run by `npm start`). */
   embeddedDefault?: EmbeddedDefault;
-  run(args: string[], ctx: StepContext): Promise<void>;
+  run(args: string[], ctx: StepContext): Promise<StepReport | void>;
 }

@@ -11,15 +11,27 @@ import path from "node:path";
 import { writeFileAtomic } from "../../datasets/artifact/atomic-write.ts";
 import { MissingInputError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
-import { HttpFetchError, fetchWithRetry } from "../common/http-fetch.ts";
+import { HttpFetchError, fetchWithValidators, type FetchOptions, type Fetched } from "../common/http-fetch.ts";
 import { ecmwfIndexPath, parseEcmwfIndex } from "./ecmwf-index.ts";
 import { parseInventory, type InventoryEntry } from "./inventory.ts";
 import type { ByteRange } from "./ranges.ts";
 
 export interface TransferStats {
+  /** Requests answered with a body (inventories, ranges, whole files); retries not counted. */
   requests: number;
+  /** Bytes received, those of failed attempts included (a local source: bytes read). */
   bytesFetched: number;
+  /** Reads served by the download cache. */
   cacheHits: number;
+  /** The newest Last-Modified of the responses (HTTP date), when the server sent one. */
+  lastModified?: string;
+}
+
+/** Keeps the newer of two HTTP dates (undefined and unparsable dates lose). */
+function newer(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined || !Number.isFinite(Date.parse(a))) return b;
+  if (b === undefined || !Number.isFinite(Date.parse(b))) return a;
+  return Date.parse(b) > Date.parse(a) ? b : a;
 }
 
 export interface GribSource {
@@ -130,19 +142,22 @@ export function httpSource(base: string, options: HttpSourceOptions): GribSource
   const stats: TransferStats = { requests: 0, bytesFetched: 0, cacheHits: 0 };
   const root = base.endsWith("/") ? base : `${base}/`;
   const url = (file: string): string => new URL(file, root).toString();
-  const fetchOptions = { attempts: options.attempts ?? 5, backoffMs: options.backoffMs ?? 500, timeoutMs: options.timeoutMs ?? 120_000, logger: options.logger };
-  const cached = async (name: string, get: () => Promise<Buffer>): Promise<Uint8Array> => {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  // Bytes are counted as they arrive, so a retried range counts what each attempt received.
+  const fetchOptions: FetchOptions = { attempts: options.attempts ?? 5, backoffMs: options.backoffMs ?? 500, timeoutMs, logger: options.logger, onBytes: (n) => void (stats.bytesFetched += n) };
+  const cached = async (name: string, get: () => Promise<Fetched>): Promise<Uint8Array> => {
     const local = path.join(options.cacheDir, name);
     try {
       const bytes = await fs.readFile(local);
       stats.cacheHits++;
       return bytes;
     } catch {
-      const bytes = await get();
+      const { body, validators } = await get();
       stats.requests++;
-      stats.bytesFetched += bytes.length;
-      await writeFileAtomic(local, [bytes]);
-      return bytes;
+      const lastModified = newer(stats.lastModified, validators.lastModified);
+      if (lastModified !== undefined) stats.lastModified = lastModified;
+      await writeFileAtomic(local, [body]);
+      return body;
     }
   };
   return {
@@ -152,7 +167,7 @@ export function httpSource(base: string, options: HttpSourceOptions): GribSource
     locate: url,
     async exists(file) {
       try {
-        const res = await fetch(url(file), { method: "HEAD", signal: AbortSignal.timeout(fetchOptions.timeoutMs) });
+        const res = await fetch(url(file), { method: "HEAD", signal: AbortSignal.timeout(timeoutMs) });
         return res.ok;
       } catch {
         return false;
@@ -161,7 +176,7 @@ export function httpSource(base: string, options: HttpSourceOptions): GribSource
     async inventory(file, format = "wgrib2-idx") {
       const u = url(inventoryFile(file, format));
       try {
-        const bytes = await cached(cacheName(u, ".idx"), () => fetchWithRetry(u, fetchOptions));
+        const bytes = await cached(cacheName(u, ".idx"), () => fetchWithValidators(u, fetchOptions));
         return parseAny(Buffer.from(bytes).toString("utf8"), u, format);
       } catch (err) {
         if (err instanceof HttpFetchError && err.status === 404) return undefined;
@@ -171,13 +186,13 @@ export function httpSource(base: string, options: HttpSourceOptions): GribSource
     range(file, r) {
       const u = url(file);
       const name = cacheName(u, `-${r.first}-${r.last ?? "end"}.grib`);
-      return cached(name, () => fetchWithRetry(u, { ...fetchOptions, range: r.last === undefined ? { first: r.first } : { first: r.first, last: r.last } }));
+      return cached(name, () => fetchWithValidators(u, { ...fetchOptions, range: r.last === undefined ? { first: r.first } : { first: r.first, last: r.last } }));
     },
     whole(file) {
       const u = url(file);
       return cached(cacheName(u, ".grib"), async () => {
         try {
-          return await fetchWithRetry(u, fetchOptions);
+          return await fetchWithValidators(u, fetchOptions);
         } catch (err) {
           if (err instanceof HttpFetchError && err.status === 404) throw new MissingInputError(u, "GRIB file");
           throw err;

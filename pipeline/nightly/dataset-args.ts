@@ -11,7 +11,7 @@ import { DATASETS, type DatasetName } from "../../datasets/catalog.ts";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import type { DatasetPlan } from "./config.ts";
 import type { FetchedSource } from "./download.ts";
-import { mirrorUrl } from "./mirror.ts";
+import { mirrorUrl, type MirroredLocation } from "./mirror.ts";
 
 /** Sources each dataset's configuration may name; `required` ones must be there. */
 export const SOURCE_NAMES: Readonly<Record<DatasetName, { required: readonly string[]; optional: readonly string[] }>> = {
@@ -45,6 +45,18 @@ function all(fetched: Map<string, FetchedSource[]>, name: string): string[] {
   return (fetched.get(name) ?? []).map((f) => f.localPath);
 }
 
+/**
+ * The forecast sources as the step reads them: an http(s) base by .idx and byte ranges, or a
+ * local directory (a mirror on disk). `base` first, then one per model id.
+ */
+export function forecastLocations(plan: DatasetPlan, mirror: string | undefined): Array<MirroredLocation & { name: string }> {
+  return Object.entries(plan.sources).map(([name, list]) => {
+    const url = list[0]!.url;
+    const mapped = mirrorUrl(url, mirror);
+    return { name, url, location: mapped.startsWith("file:") ? fileURLToPath(mapped) : mapped };
+  }).sort((a, b) => Number(b.name === "base") - Number(a.name === "base"));
+}
+
 export type ArgsContext = {
   plan: DatasetPlan;
   fetched: Map<string, FetchedSource[]>;
@@ -73,16 +85,8 @@ export function stepArgs(dataset: DatasetName, c: ArgsContext): string[] {
     case "stations":
       return ["--noaa", one(fetched, "noaa"), "--wmo", one(fetched, "wmo"), "--merge", ...plan.args, ...all(fetched, "metar"), ...all(fetched, "synop"), ...all(fetched, "reports")];
     case "forecast": {
-      // The step reads an http(s) base by .idx and byte ranges, or a local directory (a mirror on disk).
-      const location = (url: string): string => {
-        const mapped = mirrorUrl(url, c.mirror);
-        return mapped.startsWith("file:") ? fileURLToPath(mapped) : mapped;
-      };
-      return [
-        "--source", location(plan.sources.base![0]!.url),
-        ...Object.entries(plan.sources).filter(([name]) => name !== "base").flatMap(([name, list]) => ["--model-source", `${name}=${location(list[0]!.url)}`]),
-        "--cache", c.forecastCache, ...plan.args,
-      ];
+      const [base, ...models] = forecastLocations(plan, c.mirror);
+      return ["--source", base!.location, ...models.flatMap((m) => ["--model-source", `${m.name}=${m.location}`]), "--cache", c.forecastCache, ...plan.args];
     }
   }
 }

@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import { sha256File } from "../../datasets/artifact/source-info.ts";
 import { DataFormatError, MissingInputError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
-import { downloadToFile, type Validators } from "../common/http-download.ts";
+import { downloadToFile } from "../common/http-download.ts";
+import type { Validators } from "../common/http-fetch.ts";
 import type { SourceSpec } from "./config.ts";
 import { mirrorUrl } from "./mirror.ts";
 

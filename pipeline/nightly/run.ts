@@ -15,8 +15,9 @@ import { decodeIndex } from "../../datasets/forecast/index-file.ts";
 import type { PipelineStep } from "../common/step.ts";
 import { compareCounts, runServerCheck, type AllowEntry, type ServerCheck } from "./checks.ts";
 import type { NightlyConfig } from "./config.ts";
-import { downloadedSources, seedRelease, stepArgs } from "./dataset-args.ts";
+import { downloadedSources, forecastLocations, seedRelease, stepArgs } from "./dataset-args.ts";
 import { fetchSource, type FetchedSource, type SourceVersion } from "./download.ts";
+import { upstreamOf } from "./mirror.ts";
 import { createRelease, currentRelease, discardRelease, publishRelease, pruneReleases, writeReleaseInfo, type Release } from "./releases.ts";
 import { seconds, type DatasetSummary } from "./summary.ts";
 
@@ -118,7 +119,13 @@ async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<Data
     const args = stepArgs(dataset, { plan, fetched, mirror: o.config.mirror, forecastCache: path.join(o.config.dataDir, ".cache", "forecast") });
     log.info("building release", { release: release.id, args });
     try {
-      await step.run(args, { config: { ...o.config, dataDir: release.dir }, logger: log.child({ step: step.name, release: release.id }) });
+      const report = await step.run(args, { config: { ...o.config, dataDir: release.dir }, logger: log.child({ step: step.name, release: release.id }) });
+      // A step that downloads by itself (forecast: .idx files and byte ranges) reports what it read.
+      if (report) {
+        const mapped = dataset === "forecast" ? forecastLocations(plan, o.config.mirror) : [];
+        summary.sources.push(...report.sources.map((s) => ({ ...s, url: upstreamOf(s.url, mapped) })));
+        summary.bytesFetched += report.bytesFetched;
+      }
     } catch (err) {
       throw new StageError("build", (err as Error).message);
     }

@@ -4,11 +4,13 @@
  * the exit code: 0 when every dataset published (or was unchanged), 1 when some failed.
  */
 import type { DatasetName } from "../../datasets/catalog.ts";
+import type { StepSourceReport } from "../common/step.ts";
 import type { CountDelta } from "./checks.ts";
 
 export type DatasetStatus = "published" | "unchanged" | "failed";
 
-export interface SourceReport {
+/** A source the nightly downloaded (or read in place): one file, one version. */
+export interface FileSourceReport {
   url: string;
   status: "fetched" | "not-modified" | "local";
   size: number;
@@ -16,6 +18,12 @@ export interface SourceReport {
   etag?: string;
   lastModified?: string;
 }
+
+/**
+ * A file's version, or a model's runs that the step read itself (the forecast step: `.idx`
+ * inventories and byte ranges; `model`, `runs`, `files` instead of a size and checksum).
+ */
+export type SourceReport = FileSourceReport | StepSourceReport;
 
 export interface DatasetSummary {
   dataset: DatasetName;
@@ -27,6 +35,7 @@ export interface DatasetSummary {
   failedAt?: "fetch" | "build" | "check" | "publish";
   reason?: string;
   sources: SourceReport[];
+  /** Bytes received over the network: the nightly's downloads and the step's own. */
   bytesFetched: number;
   durations: { fetchS: number; buildS: number; checkS: number; totalS: number };
   counts: Record<string, number>;

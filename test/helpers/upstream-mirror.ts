@@ -2,7 +2,8 @@
  * A local upstream mirror for nightly tests: node:http serving real files (the committed
  * embedded copies, decompressed where the upstream serves them plain) at their upstream paths
  * (`/<host>/<path>`, the --mirror layout), with ETag / Last-Modified, 304 on a matching
- * conditional request, Range (206), and faults a test switches on per path.
+ * conditional request, Range (206), and faults a test switches on per path. Every request is
+ * recorded with the bytes of file content it was sent, for tests that compare a client's count.
  */
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -25,6 +26,8 @@ export interface RequestRecord {
   status: number;
   range?: string;
   conditional: boolean;
+  /** Bytes of the file's content written to the socket (HEAD, 304 and error answers: 0). */
+  bytes: number;
 }
 
 export class UpstreamMirror {
@@ -53,8 +56,8 @@ export class UpstreamMirror {
       const url = new URL(req.url ?? "/", "http://mirror");
       const key = decodeURIComponent(url.pathname);
       const file = this.files.get(key);
-      const record = (status: number): void => {
-        this.requests.push({ path: key, status, conditional: req.headers["if-none-match"] !== undefined || req.headers["if-modified-since"] !== undefined, ...(req.headers.range ? { range: req.headers.range } : {}) });
+      const record = (status: number, bytes = 0): void => {
+        this.requests.push({ path: key, status, conditional: req.headers["if-none-match"] !== undefined || req.headers["if-modified-since"] !== undefined, ...(req.headers.range ? { range: req.headers.range } : {}), bytes });
       };
       if (!file) {
         record(404);
@@ -83,7 +86,9 @@ export class UpstreamMirror {
       const headers: Record<string, string> = { ETag: etag, "Last-Modified": lastModified, "Content-Length": String(body.length), "Accept-Ranges": "bytes" };
       if (start > 0) headers["Content-Range"] = `bytes ${start}-${file.body.length - 1}/${file.body.length}`;
       const status = start > 0 ? 206 : 200;
-      record(status);
+      // Node sends no body to a HEAD request, whatever is written.
+      const sent = req.method === "HEAD" ? 0 : fault === "drop-mid-body" ? Math.floor(body.length / 2) : body.length;
+      record(status, sent);
       res.writeHead(status, headers);
       if (fault === "drop-mid-body") {
         res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());

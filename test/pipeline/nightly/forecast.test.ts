@@ -36,6 +36,8 @@ describe("nightly forecast", () => {
     const first = await runNightly({ config, nightly, allowlist: [], steps: STEPS, logger: silentLogger, force: false });
     // The two committed sample files are two runs (2011-01-10 12 UTC and 2011-10-08 00 UTC).
     expect(first[0]).toMatchObject({ dataset: "forecast", status: "published", counts: { runs: 2, models: 1 } });
+    // Named by the upstream URL, not the mirror's directory; read from disk, so nothing fetched.
+    expect(first[0]).toMatchObject({ bytesFetched: 0, sources: [{ url: "https://nomads.example.org/gfs/", status: "local", model: "gfs-2p5-sample", runs: ["2011-10-08T00:00:00.000Z", "2011-01-10T12:00:00.000Z"], files: 2, bytesFetched: 0 }] });
     const second = await runNightly({ config, nightly, allowlist: [], steps: STEPS, logger: silentLogger, force: false });
     expect(second[0]).toMatchObject({ status: "unchanged", release: first[0]!.release });
     expect((await currentRelease(config.dataDir, "forecast"))?.id).toBe(first[0]!.release);

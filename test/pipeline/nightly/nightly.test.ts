@@ -2,8 +2,10 @@
  * The nightly end to end against a local mirror (test/helpers/upstream-mirror.ts) serving the
  * real embedded files at their upstream paths: GeoNames cities15000 with countryInfo and
  * admin1CodesASCII (served plain, as GeoNames does), the NOAA station list and the real
- * aviationweather.gov METAR CSV as its cache file. Faults: a connection dropped mid-body (resumed by Range), a 500
- * then success, 304s on the second run, a truncated zip, a station list whose count collapses.
+ * aviationweather.gov METAR CSV as its cache file, and two real GFS 0.25 files in NOMADS's tree
+ * (test/fixtures/forecast/nomads) with the `.idx` inventories this test writes from their message
+ * offsets. Faults: a connection dropped mid-body (resumed by Range), a 500 then success, 304s on
+ * the second run, a truncated zip, a station list whose count collapses.
  */
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
@@ -29,6 +31,13 @@ import { listZipEntries, openZipEntry } from "../../../pipeline/common/zip.ts";
 const EMBEDDED = path.join(PROJECT_ROOT, "datasets", "embedded");
 const GN = "download.geonames.org/export/dump";
 const TG = "tgftp.nws.noaa.gov/data";
+const NOMADS = "nomads.ncep.noaa.gov/pub/data/nccf/com/gfs/prod";
+/** The run of the GFS 0.25 fixtures: one message each, APCP 0-6 h (f006) and 0-18 h (f018) (fixtures README). */
+const GFS_RUN = "gfs.20200325/18/atmos";
+const GFS_FILES = [
+  { name: "gfs.t18z.pgrb2.0p25.f006", window: "0-6", lastModified: new Date(Date.UTC(2020, 2, 25, 21, 30)) },
+  { name: "gfs.t18z.pgrb2.0p25.f018", window: "0-18", lastModified: new Date(Date.UTC(2020, 2, 25, 21, 40)) },
+];
 
 const mirror = new UpstreamMirror();
 let dataDir: string;
@@ -44,6 +53,20 @@ async function servedPlaces(): Promise<{ release?: string; counts?: Record<strin
 }
 /** Lines of cities15000.txt in the committed dump, counted with `unzip -p cities15000.zip | wc -l`. */
 const CITIES15000_ROWS = 32_847;
+
+/**
+ * Offsets of the GRIB2 messages of a file, from each message's section 0 (WMO FM 92 GRIB edition
+ * 2: "GRIB", the edition in octet 8, the message's total length in octets 9-16).
+ */
+function gribMessageOffsets(bytes: Buffer): number[] {
+  const offsets: number[] = [];
+  for (let at = 0; at < bytes.length; at += Number(bytes.readBigUInt64BE(at + 8))) {
+    expect(bytes.toString("latin1", at, at + 4)).toBe("GRIB");
+    expect(bytes[at + 7]).toBe(2);
+    offsets.push(at);
+  }
+  return offsets;
+}
 
 async function readZipText(zip: Buffer): Promise<string> {
   const file = path.join(dataDir, "cut.zip");
@@ -91,6 +114,15 @@ beforeAll(async () => {
   mirror.put(`${GN}/cities15000.zip`, cities);
   mirror.put(`${TG}/nsd_cccc.txt`, nsd);
   mirror.put("aviationweather.gov/data/cache/metars.cache.csv.gz", await fs.readFile(path.join(EMBEDDED, "metar", "aviationweather-na-2025-09-09_12.csv.gz")));
+  for (const f of GFS_FILES) {
+    const grib = await fs.readFile(path.join(PROJECT_ROOT, "test", "fixtures", "forecast", "nomads", ...GFS_RUN.split("/"), f.name));
+    const offsets = gribMessageOffsets(grib);
+    expect(offsets).toHaveLength(1);
+    // wgrib2's inventory line for GFS's APCP, as NOMADS publishes it beside every file.
+    const idx = offsets.map((o, k) => `${k + 1}:${o}:d=2020032518:APCP:surface:${f.window} hour acc fcst:\n`).join("");
+    mirror.put(`${NOMADS}/${GFS_RUN}/${f.name}`, grib, f.lastModified);
+    mirror.put(`${NOMADS}/${GFS_RUN}/${f.name}.idx`, Buffer.from(idx), new Date(f.lastModified.getTime() + 60_000));
+  }
   await mirror.start();
   config = { ...readConfig({ GEODATA_DATA_DIR: dataDir, GEODATA_KEEP_RELEASES: "2" }), mirror: mirror.baseUrl };
 }, 30_000);
@@ -121,7 +153,7 @@ describe("nightly", () => {
     // The part received, then the rest: no byte fetched twice (the 500 had no body).
     const places = first.get("places")!;
     expect(places.sources.find((s) => s.url.endsWith("cities15000.zip"))).toMatchObject({ size: cities.length, sha256: createHash("sha256").update(cities).digest("hex"), status: "fetched" });
-    expect(places.bytesFetched).toBe(places.sources.reduce((n, s) => n + s.size, 0));
+    expect(places.bytesFetched).toBe(places.sources.reduce((n, s) => n + ("size" in s ? s.size : Number.NaN), 0));
     expect(mirror.requests.filter((r) => r.path === `/${GN}/countryInfo.txt`).map((r) => r.status)).toEqual([500, 200]);
 
     const release = await currentRelease(dataDir, "places");
@@ -179,5 +211,33 @@ describe("nightly", () => {
     const again = await run([], true);
     const kept = (await fs.readdir(path.join(dataDir, "releases", "stations"))).filter((n) => /^\d{8}T/.test(n)).sort();
     expect(kept).toEqual([forced.get("stations")!.release, again.get("stations")!.release].sort());
+  }, 300_000);
+
+  it("reports the forecast step's own downloads: the run chosen, its files' newest Last-Modified, the bytes the mirror sent", async () => {
+    const forecastOnly = parseNightlyConfig(
+      { datasets: { forecast: { sources: { base: `https://${NOMADS}/` }, args: ["--model", "gfs025", "--run", "2020032518", "--steps", "6,18"] } } },
+      path.join(dataDir, "nightly.config.json"),
+    );
+    const served = (from: number) => mirror.requests.slice(from).filter((r) => r.path.startsWith(`/${NOMADS}/`));
+    const newest = Math.max(...[...mirror.files].filter(([p]) => p.startsWith(`/${NOMADS}/`)).map(([, f]) => f.lastModified.getTime()));
+    const before = mirror.requests.length;
+    const [fc] = await runNightly({ config, nightly: forecastOnly, allowlist: [], steps: STEPS, logger: silentLogger, force: false });
+    expect(fc).toMatchObject({ dataset: "forecast", status: "published", counts: { runs: 1, models: 1 } });
+    const sent = served(before);
+    const bodies = sent.filter((r) => r.bytes > 0);
+    // Both inventories and both messages (one range each), each once.
+    expect(bodies.map((r) => r.path).sort()).toEqual(GFS_FILES.flatMap((f) => [`/${NOMADS}/${GFS_RUN}/${f.name}`, `/${NOMADS}/${GFS_RUN}/${f.name}.idx`]).sort());
+    const bytesSent = sent.reduce((n, r) => n + r.bytes, 0);
+    expect(fc!.bytesFetched).toBe(bytesSent);
+    expect(fc!.sources).toEqual([
+      { url: `https://${NOMADS}/${GFS_RUN}/`, status: "fetched", model: "gfs025", runs: ["2020-03-25T18:00:00.000Z"], files: 2, requests: bodies.length, cacheHits: 0, bytesFetched: bytesSent, lastModified: new Date(newest).toUTCString() },
+    ]);
+
+    // No new run: the release is kept, the run is named as the one in the store, nothing is fetched.
+    const again = mirror.requests.length;
+    const [kept] = await runNightly({ config, nightly: forecastOnly, allowlist: [], steps: STEPS, logger: silentLogger, force: false });
+    expect(kept).toMatchObject({ status: "unchanged", release: fc!.release, bytesFetched: 0 });
+    expect(served(again).reduce((n, r) => n + r.bytes, 0)).toBe(0);
+    expect(kept!.sources).toEqual([{ url: `https://${NOMADS}/${GFS_RUN}/`, status: "in-store", model: "gfs025", runs: ["2020-03-25T18:00:00.000Z"], files: 0, requests: 0, cacheHits: 0, bytesFetched: 0 }]);
   }, 300_000);
 });
