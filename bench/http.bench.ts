@@ -1,7 +1,8 @@
 /**
  * HTTP throughput of the real server against a bare node:http server, in the same run.
  *
- *   npm run bench -- http [--duration 8] [--only reverse,search] [--connections 50]
+ *   npm run bench -- http [--duration 8] [--only reverse,search] [--connections 50] [--workers N]
+ *                         [--response-cache-mb 0]
  *
  * Starts the server with `npm start -- --no-default-build` (child process, in its own process
  * group: the compile check, then the cluster of GEODATA_WORKERS workers) on the prebuilt data of
@@ -35,6 +36,8 @@ const duration = Number(option("duration", "8"));
 const connections = Number(option("connections", "50"));
 const only = option("only", "").split(",").filter(Boolean);
 const workersEnv = option("workers", "");
+/** GEODATA_RESPONSE_CACHE_MB for the server: `0` measures every answer computed (no repeated query served from the cache). */
+const responseCacheMb = option("response-cache-mb", "");
 
 const KEY = "bench-key-0123456789abcdef";
 const ENCODINGS = { identity: "identity", browser: "gzip, deflate, br" } as const;
@@ -85,6 +88,7 @@ async function startServer(dataDir: string): Promise<Started> {
   const t0 = performance.now();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", GEODATA_DATA_DIR: dataDir, GEODATA_API_KEYS: KEY };
   if (workersEnv) env.GEODATA_WORKERS = workersEnv;
+  if (responseCacheMb) env.GEODATA_RESPONSE_CACHE_MB = responseCacheMb;
   const child = spawn("npm", ["start", "--silent", "--", "--no-default-build"], { cwd: PROJECT_ROOT, env, detached: true, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (d: Buffer) => {
@@ -220,7 +224,7 @@ const report = {
   when: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "?", memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)), platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))) },
   node: process.version,
-  settings: { durationSeconds: duration, connections, workers: workersEnv || "(default)", encodings: ENCODINGS, baselineBody: "fixed 70-byte JSON" },
+  settings: { durationSeconds: duration, connections, workers: workersEnv || "(default)", responseCacheMb: responseCacheMb || "(default)", encodings: ENCODINGS, baselineBody: "fixed 70-byte JSON" },
   server: { readyMs: Math.round(server.readyMs), memoryAtReady, memoryAfter },
   baselineReqPerSec: Math.round(baseRate),
   baselines,
@@ -232,7 +236,7 @@ const md: string[] = [
   `# HTTP bench ${report.when}`,
   "",
   `Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, ${report.machine.platform}; Node ${report.node}; load average at the end ${report.machine.loadAverage.join(" ")}.`,
-  `autocannon, ${connections} connections, ${duration} s per run. Baseline (bare node:http, fixed 70-byte JSON, runs first and last): ${report.baselineReqPerSec} req/s (${baselines.map((b) => b.reqPerSec).join(", ")}).`,
+  `autocannon, ${connections} connections, ${duration} s per run; GEODATA_WORKERS ${report.settings.workers}, GEODATA_RESPONSE_CACHE_MB ${report.settings.responseCacheMb}. Baseline (bare node:http, fixed 70-byte JSON, runs first and last): ${report.baselineReqPerSec} req/s (${baselines.map((b) => b.reqPerSec).join(", ")}).`,
   `Server (npm start): ready in ${report.server.readyMs} ms; at ready RSS ${sum(memoryAtReady, (m) => m.rssMiB)} MiB / PSS ${sum(memoryAtReady, (m) => m.pssMiB)} MiB, after the runs RSS ${sum(memoryAfter, (m) => m.rssMiB)} MiB / PSS ${sum(memoryAfter, (m) => m.pssMiB)} MiB.`,
   "",
   "| process | RSS MiB at ready | PSS MiB at ready | RSS MiB after | PSS MiB after |",
