@@ -20,35 +20,25 @@ function validity(values: readonly unknown[]): { nullBitmap: Uint8Array; nullCou
   return { nullBitmap, nullCount };
 }
 
-type NumberArray = Float64Array | Int32Array | Uint32Array | Int16Array | Int8Array;
+type FixedWidthArray = Float64Array | Int32Array | Uint32Array | Int16Array | Int8Array | BigInt64Array | BigUint64Array;
 
-function numbers<T extends Float64 | Int32 | Uint32 | Int16 | Int8>(make: () => T, Ctor: { new (n: number): NumberArray }): ColumnBuilder {
+/** A fixed-width column: values of JavaScript type `kind` copied into one typed array; others are null. */
+function fixedWidth(make: () => Float64 | Int32 | Uint32 | Int16 | Int8 | Int64 | Uint64, Ctor: { new (n: number): FixedWidthArray }, kind: "number" | "bigint"): ColumnBuilder {
   return {
     type: make,
     data: (values) => {
       const out = new Ctor(values.length);
       for (let i = 0; i < values.length; i++) {
         const v = values[i];
-        if (typeof v === "number") out[i] = v;
+        if (typeof v === kind) out[i] = v as never;
       }
       return makeData({ type: make(), length: values.length, ...validity(values), data: out } as never);
     },
   };
 }
 
-function bigints<T extends Int64 | Uint64>(make: () => T, Ctor: { new (n: number): BigInt64Array | BigUint64Array }): ColumnBuilder {
-  return {
-    type: make,
-    data: (values) => {
-      const out = new Ctor(values.length);
-      for (let i = 0; i < values.length; i++) {
-        const v = values[i];
-        if (typeof v === "bigint") out[i] = v;
-      }
-      return makeData({ type: make(), length: values.length, ...validity(values), data: out } as never);
-    },
-  };
-}
+const numbers = (make: () => Float64 | Int32 | Uint32 | Int16 | Int8, Ctor: { new (n: number): FixedWidthArray }): ColumnBuilder => fixedWidth(make, Ctor, "number");
+const bigints = (make: () => Int64 | Uint64, Ctor: { new (n: number): BigInt64Array | BigUint64Array }): ColumnBuilder => fixedWidth(make, Ctor, "bigint");
 
 const utf8: ColumnBuilder = {
   type: () => new Utf8(),
