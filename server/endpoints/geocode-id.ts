@@ -40,7 +40,7 @@ export const geocodeIdEndpoint = defineEndpoint({
   },
   parse: parsePlaceIdParam,
   handle: (param, data, ctx) => {
-    const { point, administrativeJson } = placeAnswer(data.places, param, ctx.now);
-    return { contentJson: `{"point":${JSON.stringify(point)},"administrative":${administrativeJson}}` };
+    const { pointJson, administrativeJson } = placeAnswer(data.places, param, ctx.now, ctx.memo);
+    return { contentJson: `{"point":${pointJson},"administrative":${administrativeJson}}` };
   },
 });

@@ -104,7 +104,7 @@ export const weatherIdEndpoint = defineEndpoint({
   },
   parse: parsePlaceIdParam,
   handle: (param, data, ctx) => {
-    const place = placeAnswer(data.places, param, ctx.now);
+    const place = placeAnswer(data.places, param, ctx.now, ctx.memo);
     // The forecast part depends on the instant only through the local day, i.e. the UTC quarter hour.
     const key = `${param.geonameId} ${Math.floor(ctx.now.getTime() / (FORECAST_BUCKET_SECONDS * 1000))}`;
     const compute = (): MaybePromise<ForecastPart> => forecastPart(place, data, ctx.now);
@@ -152,7 +152,7 @@ function forecastPart(place: PlaceAnswer, data: WeatherInputs, now: Date): Maybe
 function weatherIdContent(place: PlaceAnswer, part: ForecastPart, now: Date): HandlerResult {
   const current = localDateTime(place.timezone, now.getTime());
   // Sections in the spec's order.
-  const head = `{"administrative":${place.administrativeJson},"point":${JSON.stringify(place.point)}${part.elevationJson},"weather":{"current":${JSON.stringify({ date: current.date, hour: current.time })},"daily":`;
+  const head = `{"administrative":${place.administrativeJson},"point":${place.pointJson}${part.elevationJson},"weather":{"current":${JSON.stringify({ date: current.date, hour: current.time })},"daily":`;
   return { contentJson: Buffer.concat([Buffer.from(head, "utf8"), part.weather, CLOSE]), headers: part.headers };
 }
 

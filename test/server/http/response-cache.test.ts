@@ -125,10 +125,25 @@ describe("cached answers over a socket", () => {
 
   it("never caches answers that carry the instant, nor errors", async () => {
     const size = cached.service.responseCache.size;
-    for (const target of ["/geocode/reverse/2/json?lat=52.52&lon=13.405", "/geocode/id/2/json?id=gn:2950159", "/elevation/point/2/json?lat=91&lon=0", "/weather/METAR/2/json?id=ZZZZ"]) {
+    for (const target of ["/geocode/reverse/2/json?lat=52.52&lon=13.405", "/elevation/point/2/json?lat=91&lon=0", "/weather/METAR/2/json?id=ZZZZ"]) {
       await (await cached.get(target)).arrayBuffer();
     }
     expect(cached.service.responseCache.size).toBe(size);
+  });
+
+  it("lookup by id keeps only the place's facts: the answer is the uncached server's", async () => {
+    const target = "/geocode/id/2/json?id=gn:2950159";
+    const reference = await read(uncached, target, "identity");
+    const size = cached.service.responseCache.size;
+    const first = await read(cached, target, "identity");
+    expect(cached.service.responseCache.size).toBe(size + 1);
+    const hits = cached.service.responseCache.hits;
+    const second = await read(cached, target, "identity");
+    expect(cached.service.responseCache.hits).toBe(hits + 1);
+    expect(cached.service.responseCache.size).toBe(size + 1);
+    expect(first.text).toBe(reference.text);
+    expect(second.text).toBe(reference.text);
+    expect(second.etag).toBe(reference.etag);
   });
 
   it("starts afresh when a dataset is reloaded", async () => {
