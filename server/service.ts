@@ -12,7 +12,7 @@ import { createApp } from "./http/app.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { docsAsset } from "./docs-page/docs-page.ts";
-import { instrument, watchDatasets } from "./metrics/metrics.ts";
+import { instrument, watchDatasets, watchResponseCache } from "./metrics/metrics.ts";
 import { answerClusterMetrics, startMetricsServer, type MetricsServer } from "./metrics/metrics-server.ts";
 import { startServer, type RunningServer } from "./http/node-server.ts";
 import { buildOpenApi } from "./openapi/document.ts";
@@ -69,7 +69,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     ...(options.now ? { now: options.now } : {}),
   });
   const metricsOn = config.metricsPort !== undefined;
-  if (metricsOn) watchDatasets(registry);
+  if (metricsOn) {
+    watchDatasets(registry);
+    watchResponseCache(responseCache);
+  }
   if (metricsOn && options.metrics === "collect") answerClusterMetrics();
   // Static answers are serialized and compressed once (respond.ts staticBody) before the first
   // client arrives, not during its request (brotli 11 of /openapi.json takes ~250 ms); called on

@@ -11,6 +11,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom-client";
 import type { DatasetRegistry } from "../datasets/registry.ts";
 import type { App, AppResponse } from "../http/app.ts";
+import type { ResponseCache } from "../http/response-cache.ts";
 
 export interface HttpMetrics {
   requests: Counter<"route" | "method" | "status">;
@@ -20,6 +21,7 @@ export interface HttpMetrics {
 
 let http: HttpMetrics | undefined;
 let datasets: DatasetRegistry | undefined;
+let answers: ResponseCache | undefined;
 
 /** The metrics of this process, created (with the default process metrics) on first use. */
 export function processMetrics(): HttpMetrics {
@@ -71,12 +73,43 @@ export function processMetrics(): HttpMetrics {
       for (const d of builtAt()) if (Number.isFinite(d.at)) this.set({ dataset: d.name }, Math.max(0, now - d.at));
     },
   });
+  // Summed over cluster workers (prom-client's default aggregator): each worker has its own cache.
+  new Gauge({
+    name: "geodata_response_cache_lookups_total",
+    help: "Lookups of the response cache (whole answers and kept parts, server/http/response-cache.ts) since start, by result (hit or miss).",
+    labelNames: ["result"] as const,
+    collect() {
+      this.reset();
+      if (!answers) return;
+      this.set({ result: "hit" }, answers.hits);
+      this.set({ result: "miss" }, answers.misses);
+    },
+  });
+  new Gauge({
+    name: "geodata_response_cache_bytes",
+    help: "Bytes held by the response cache (bodies, their compressed copies and kept parts); bounded by GEODATA_RESPONSE_CACHE_MB per worker.",
+    collect() {
+      this.set(answers?.usedBytes ?? 0);
+    },
+  });
+  new Gauge({
+    name: "geodata_response_cache_entries",
+    help: "Whole answers and kept parts held by the response cache.",
+    collect() {
+      this.set(answers?.size ?? 0);
+    },
+  });
   return http;
 }
 
 /** The datasets whose releases and ages the gauges report (the service's registry). */
 export function watchDatasets(registry: DatasetRegistry): void {
   datasets = registry;
+}
+
+/** The response cache whose use the gauges report. */
+export function watchResponseCache(cache: ResponseCache): void {
+  answers = cache;
 }
 
 /** Wraps the app so that every answer is counted and timed. */

@@ -61,6 +61,19 @@ describe("metrics", () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \S+$/m);
   });
 
+  it("reports the response cache: a repeated query is a hit, its bytes and entries", async () => {
+    const before = await (await fetch(metricsUrl)).text();
+    const hits = sample(before, "geodata_response_cache_lookups_total", { result: "hit" }) ?? 0;
+    const misses = sample(before, "geodata_response_cache_lookups_total", { result: "miss" }) ?? 0;
+    // A point no other test of this file asks for: the first is a miss, the second a hit.
+    for (let k = 0; k < 2; k++) await (await server.get("/elevation/point/2/json?lat=0.25&lon=10.25")).arrayBuffer();
+    const text = await (await fetch(metricsUrl)).text();
+    expect(sample(text, "geodata_response_cache_lookups_total", { result: "miss" })).toBe(misses + 1);
+    expect(sample(text, "geodata_response_cache_lookups_total", { result: "hit" })).toBe(hits + 1);
+    expect(sample(text, "geodata_response_cache_entries", {})).toBeGreaterThanOrEqual(1);
+    expect(sample(text, "geodata_response_cache_bytes", {})).toBeGreaterThan(0);
+  });
+
   it("serves only /metrics", async () => {
     expect((await fetch(metricsUrl.replace("/metrics", "/health"))).status).toBe(404);
   });
