@@ -75,7 +75,5 @@ export interface ModelDomain {
   inventoryFormat?: "wgrib2-idx" | "ecmwf-index";
   /** Who publishes the data, its licence and attribution text (datasets/forecast/licences.ts). */
   licence?: DataLicence;
-  /** Vocabulary variables this model does not publish (recorded, never filled from elsewhere). */
-  absent?: string[];
   variables: ModelVariable[];
 }

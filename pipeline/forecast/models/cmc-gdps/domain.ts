@@ -8,7 +8,7 @@
 import { ECCC_LICENCE } from "../../../../datasets/forecast/licences.ts";
 import { latLonGrid, pad, range } from "../steps.ts";
 import type { ModelDomain } from "../types.ts";
-import { CMC_ABSENT, CMC_VARIABLES, type CmcVariable } from "./variables.ts";
+import { CMC_VARIABLES, type CmcVariable } from "./variables.ts";
 
 /**
  * A GDPS lat/lon domain: `res` is the file name's grid token ("15x.15" today; the 25 km grid of
@@ -29,7 +29,6 @@ export function cmcGdpsDomain(id: string, res: string, step: number, variables: 
       return wanted.flatMap((h) => variables.map((c) => ({ path: `${hh}/${pad(h, 3)}/CMC_glb_${c.token}_latlon.${res}_${stamp}_P${pad(h, 3)}.grib2` })));
     },
     variables: variables.map((c) => c.variable),
-    absent: [...CMC_ABSENT],
     licence: ECCC_LICENCE,
   };
   if (upstream) domain.upstream = upstream;

@@ -41,18 +41,3 @@ export const CMC_VARIABLES: readonly CmcVariable[] = [
   cmcVar("TMP_ISBL_850", "temperature_850hPa", "instant", [0, 0, 0, 100, 85000], ["TMP", "850 mb"], ["instant"]),
   cmcVar("HGT_SFC_0", "surface_height", "instant", [0, 3, 5, 1, 0], ["HGT", "surface"], ["instant"]),
 ];
-
-/** Vocabulary variables this model's files do not carry (recorded as absent). */
-export const CMC_ABSENT: readonly string[] = [
-  "temperature_2m_max",
-  "temperature_2m_min",
-  "precipitation_convective",
-  "cloud_cover_high",
-  "cloud_cover_mid",
-  "cloud_cover_low",
-  "cloud_cover_convective",
-  "cloud_cover_boundary_layer",
-  "lifted_index",
-  "boundary_layer_height",
-  "freezing_level_height",
-];

@@ -9,7 +9,7 @@
 import { ECMWF_LICENCE } from "../../../../datasets/forecast/licences.ts";
 import { latLonGrid, pad, range } from "../steps.ts";
 import type { ModelDomain } from "../types.ts";
-import { IFS_ABSENT, IFS_VARIABLES } from "./variables.ts";
+import { IFS_VARIABLES } from "./variables.ts";
 
 export const ECMWF_IFS_0P25: ModelDomain = {
   id: "ecmwf-ifs-0p25",
@@ -27,6 +27,5 @@ export const ECMWF_IFS_0P25: ModelDomain = {
     return wanted.map((h) => ({ path: `${ymd}/${hh}z/ifs/0p25/oper/${ymd}${hh}0000-${h}h-oper-fc.grib2` }));
   },
   variables: [...IFS_VARIABLES],
-  absent: [...IFS_ABSENT],
   licence: ECMWF_LICENCE,
 };

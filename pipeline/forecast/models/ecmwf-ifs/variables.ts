@@ -38,18 +38,3 @@ export const IFS_VARIABLES: readonly ModelVariable[] = [
   ifsVar("temperature_925hPa", "instant", [0, 0, 0, 100, 92500], ["t", "925 pl"], ["instant"]),
   ifsVar("temperature_850hPa", "instant", [0, 0, 0, 100, 85000], ["t", "850 pl"], ["instant"]),
 ];
-
-/** Vocabulary variables the open data does not carry (recorded as absent). */
-export const IFS_ABSENT: readonly string[] = [
-  "relative_humidity_2m",
-  "precipitation_convective",
-  "cloud_cover_high",
-  "cloud_cover_mid",
-  "cloud_cover_low",
-  "cloud_cover_convective",
-  "cloud_cover_boundary_layer",
-  "lifted_index",
-  "boundary_layer_height",
-  "freezing_level_height",
-  "surface_height",
-];
