@@ -16,17 +16,9 @@ import { UnsupportedGribError } from "../../../pipeline/grib/errors.ts";
 import { scanGrib } from "../../../pipeline/grib/scan.ts";
 import { compareMetadata, compareWithEccodes, readEccodesLines } from "./eccodes-reference.ts";
 import { fixture, fixtureBytes } from "./fixtures.ts";
+import { thrown } from "../../helpers/thrown.ts";
 
 const ECMWF = "ecmwf-ifs-oper-surface-msg1-ccsds.grib2";
-
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected an error");
-}
 
 describe("GRIB2 5.42 CCSDS: ECMWF IFS open data against ecCodes", () => {
   it("the snow albedo field (8 bits, block 32, rsi 128, flags 14) matches the ecCodes line", () => {

@@ -8,20 +8,12 @@ import { decodeField } from "../../../pipeline/grib/decode.ts";
 import { UnsupportedGribError } from "../../../pipeline/grib/errors.ts";
 import { scanGrib } from "../../../pipeline/grib/scan.ts";
 import { fixtureBytes } from "./fixtures.ts";
+import { thrown } from "../../helpers/thrown.ts";
 
 const FOUR = "gfs-2p5deg-2011100800-f072-4msg.grib2";
 
 function u32(b: Uint8Array, o: number): number {
   return new DataView(b.buffer, b.byteOffset).getUint32(o);
-}
-
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected an error");
 }
 
 /** Offsets of the messages of a GRIB2 file, from the 8-octet lengths of section 0. */
