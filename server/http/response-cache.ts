@@ -12,7 +12,8 @@
  * - Encodings: the identity body is stored, and each content coding (br, gzip) is compressed
  *   once, on the first request that asks for it, and kept beside it.
  * - Parts: a handler may keep a part of an answer that does not carry the instant
- *   (HandlerContext.memo: the forecast sections of weather by id), under the same rules.
+ *   (HandlerContext.memo: a place's facts for lookup and weather by id, the forecast sections of
+ *   weather by id), under the same rules.
  * - Bound: GEODATA_RESPONSE_CACHE_MB of bodies and parts (all codings counted); the oldest entry
  *   not read since eviction last passed it goes first (CLOCK). 0 turns the cache off.
  *
@@ -25,7 +26,7 @@ import type { Encoding } from "./respond.ts";
 export interface CachedAnswer {
   /** The identity body (the whole envelope). */
   body: Buffer;
-  /** The handler's headers and the ETag digest's base (without the coding suffix). */
+  /** The handler's headers (ETag and Cache-Control are added per request). */
   headers: Readonly<Record<string, string>>;
   /** The ETag of the identity body, e.g. `"abc"`; a coding's tag adds `-br` / `-gzip`. */
   etag: string;
