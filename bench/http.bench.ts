@@ -24,6 +24,7 @@ import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { ensureDefaultData, TEST_DATA_DIR } from "../test/helpers/default-data.ts";
 import { buildMixes, readPlaces, reportingStations, type Mix } from "./http-mixes.ts";
 import { processTree, treeCpuMs, type ProcMemory } from "./proc-memory.ts";
+import { freePort, waitForHealth } from "./server-ready.ts";
 
 function option(name: string, fallback: string): string {
   const args = process.argv.slice(2);
@@ -55,18 +56,6 @@ server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port +
 process.on("SIGTERM", () => server.close(() => process.exit(0)));
 `;
 
-async function freePort(): Promise<number> {
-  const net = await import("node:net");
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as import("node:net").AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
-
 async function startBare(): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ["-e", BARE_SERVER], { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<number>((resolve, reject) => {
@@ -96,17 +85,7 @@ async function startServer(dataDir: string): Promise<Started> {
   });
   let exited = false;
   child.once("exit", () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error(`npm start exited before answering /health:\n${stderr}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitForHealth(port, 50, () => (exited ? `npm start exited before answering /health:\n${stderr}` : undefined));
   return { child, port, readyMs: performance.now() - t0 };
 }
 

@@ -8,11 +8,11 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { ensureDefaultData, TEST_DATA_DIR } from "../test/helpers/default-data.ts";
 import { processTree } from "./proc-memory.ts";
+import { freePort, waitForHealth } from "./server-ready.ts";
 
 function option(name: string, fallback: string): string {
   const args = process.argv.slice(2);
@@ -21,17 +21,6 @@ function option(name: string, fallback: string): string {
 }
 const runs = Number(option("runs", "3"));
 const workers = option("workers", "");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 const STEPS = ["places", "admin", "elevation", "stations", "forecast"];
 const dataDir = STEPS.every((s) => existsSync(path.join(TEST_DATA_DIR, ".default-build", `${s}.json`))) ? TEST_DATA_DIR : await ensureDefaultData(STEPS);
@@ -50,16 +39,7 @@ for (let run = 0; run < runs; run++) {
     if (workers) env.GEODATA_WORKERS = workers;
     const t0 = performance.now();
     const child = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "inherit"] });
-    for (;;) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/health`);
-        await res.arrayBuffer();
-        if (res.ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitForHealth(port, 20);
     const readyMs = performance.now() - t0;
     await new Promise((r) => setTimeout(r, 500));
     const mem = processTree(child.pid!);

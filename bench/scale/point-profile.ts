@@ -12,26 +12,18 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { mulberry32 } from "../../datasets/common/prng.ts";
 import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
+import { freePort, waitForHealth } from "../server-ready.ts";
 
 const [dataDir, outDir, encoding = "gzip"] = process.argv.slice(2);
 if (!dataDir || !outDir) throw new Error("usage: point-profile.ts DATA_DIR OUT_DIR [gzip|br|identity]");
 mkdirSync(outDir, { recursive: true });
 const KEY = "profile-key-0123456789abcdef";
-const port = 45_000 + Math.floor(Math.random() * 1000);
+const port = await freePort();
 const child = spawn(process.execPath, ["--max-semi-space-size=32", "--cpu-prof", `--cpu-prof-dir=${path.resolve(outDir)}`, path.join(PROJECT_ROOT, "dist", "server", "start.js"), "--no-default-build"], {
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", GEODATA_DATA_DIR: path.resolve(dataDir), GEODATA_API_KEYS: KEY, GEODATA_WORKERS: "1", GEODATA_RESPONSE_CACHE_MB: "0" },
   stdio: ["ignore", "ignore", "inherit"],
 });
-for (;;) {
-  try {
-    const r = await fetch(`http://127.0.0.1:${port}/health`);
-    await r.arrayBuffer();
-    if (r.ok) break;
-  } catch {
-    // not listening yet
-  }
-  await new Promise((r) => setTimeout(r, 200));
-}
+await waitForHealth(port, 200);
 const random = mulberry32(20261123);
 const ms: number[] = [];
 let bytes = 0;
