@@ -186,19 +186,24 @@ export class ElevationStore {
     return p;
   }
 
-  /** The answer now when the blocks it needs are cached, else a promise of it (`lookup`). */
+  /** The answer now when the blocks it needs are cached, else a promise of it (blocks read). */
   lookupNowOrLater(lat: number, lon: number): ElevationAnswer | undefined | Promise<ElevationAnswer | undefined> {
     const first = this.lookupSync(lat, lon);
-    return first === NEEDS_BLOCK ? this.lookup(lat, lon) : first;
+    return first === NEEDS_BLOCK ? this.readBlocksFor(lat, lon) : first;
   }
 
   /** The answer at a point, reading blocks as needed; undefined when no DEM has data there. */
   async lookup(lat: number, lon: number): Promise<ElevationAnswer | undefined> {
-    const first = this.lookupSync(lat, lon);
-    if (first !== NEEDS_BLOCK) return first;
+    return this.lookupNowOrLater(lat, lon);
+  }
+
+  /**
+   * After lookupSync answered NEEDS_BLOCK (pendingRaster/pendingBlock name the block): reads
+   * blocks until the answer settles. Each round reads one block this call lacks and keeps it
+   * (pinned), so at most four per raster it tries are read.
+   */
+  private async readBlocksFor(lat: number, lon: number): Promise<ElevationAnswer | undefined> {
     const mine = new Map<number, Int16Array>();
-    // Each round reads one block this call lacks; it keeps them (pinned), so at most four per
-    // raster it tries are read before it settles.
     for (;;) {
       mine.set(BlockCache.key(this.pendingRaster, this.pendingBlock), await this.loadBlock(this.pendingRaster, this.pendingBlock));
       this.pinned = mine;

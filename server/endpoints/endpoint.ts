@@ -14,9 +14,10 @@ export interface HandlerContext {
    * Keeps a part of an answer that does not carry the instant, for the datasets serving now
    * (server/http/response-cache.ts): `compute()` once per key while they serve, then the kept
    * value. The key must name everything else the part depends on (the parameters, a time bucket).
-   * `bytes` sizes the value for the cache's bound. Absent: no caching, compute every time.
+   * `bytes` sizes the value for the cache's bound. A promise is not kept (a part that had to wait
+   * is computed again next time). Absent: no caching, compute every time.
    */
-  memo?: <T>(key: string, bytes: (value: T) => number, compute: () => T) => T;
+  memo?: <T>(key: string, bytes: (value: Awaited<T>) => number, compute: () => T) => T;
 }
 
 /** Extra response headers (for example which elevation source answered). */

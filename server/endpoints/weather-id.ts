@@ -122,7 +122,7 @@ interface ForecastPart {
   headers: Record<string, string>;
 }
 
-const partBytes = (part: MaybePromise<ForecastPart>): number => (part instanceof Promise ? 0 : part.weather.byteLength + part.elevationJson.length);
+const partBytes = (part: ForecastPart): number => part.weather.byteLength + part.elevationJson.length;
 
 /** Synchronous when the DEM blocks of the place are cached. */
 function forecastPart(place: PlaceAnswer, data: WeatherInputs, now: Date): MaybePromise<ForecastPart> {

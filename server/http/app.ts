@@ -273,7 +273,7 @@ export function createApp(deps: AppDeps): App {
         const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag);
         return hit ? finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers) : finishEncoded(req, 200, compress(body, encoding), encoding, route, headers);
       };
-      const memo = cache?.enabled ? <T>(key: string, bytes: (value: T) => number, compute: () => T): T => cache.memo(`${route} ${key}`, generation, bytes, compute) : undefined;
+      const memo = cache?.enabled ? <T>(key: string, bytes: (value: Awaited<T>) => number, compute: () => T): T => cache.memo(`${route} ${key}`, generation, bytes, compute) : undefined;
       const result = endpoint.handle(params, data as LoadedDatasets, memo ? { now: instant, memo } : { now: instant });
       if (!(result instanceof Promise)) return complete(result);
       const routeNow = route;

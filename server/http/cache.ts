@@ -21,7 +21,7 @@
  * ETag), the minute for `instant`, and, as a suffix, the content coding: the br, gzip and
  * identity bytes are different representations and must not share a strong validator.
  */
-import { createHash, hash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { DatasetState } from "../datasets/registry.ts";
 import type { Encoding } from "./respond.ts";
 
@@ -143,7 +143,7 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 
 /** A short digest of the API description (changes when documented behaviour changes). */
 export function apiTagOf(openapi: unknown): string {
-  return createHash("sha256").update(JSON.stringify(openapi)).digest("base64url").slice(0, 16);
+  return hash("sha256", JSON.stringify(openapi), "base64url").slice(0, 16);
 }
 
 /** The newest run time among the forecast dataset's models (from its /health facts), if any. */

@@ -129,12 +129,12 @@ export class ResponseCache {
    * The part kept under `key` for this generation, else `compute()`'s value, kept. Promises are
    * not kept (a part that had to wait is computed again next time).
    */
-  memo<T>(key: string, generation: number, bytes: (value: T) => number, compute: () => T): T {
+  memo<T>(key: string, generation: number, bytes: (value: Awaited<T>) => number, compute: () => T): T {
     if (!this.enabled || generation < this.generation) return compute();
     const slot = this.read(`part ${key}`, generation);
     if (slot !== undefined) return slot.value as T;
     const value = compute();
-    if (!(value instanceof Promise)) this.store(`part ${key}`, generation, value, key.length + bytes(value) + ENTRY_OVERHEAD_BYTES);
+    if (!(value instanceof Promise)) this.store(`part ${key}`, generation, value, key.length + bytes(value as Awaited<T>) + ENTRY_OVERHEAD_BYTES);
     return value;
   }
 
