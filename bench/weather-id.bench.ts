@@ -7,6 +7,7 @@
  * Baseline in the same run: /geocode/id's handler for the same ids (the administrative part alone).
  *   npm run bench -- weather-id
  */
+import { encodeParts, partsLength } from "../server/http/body-parts.ts";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { Bench } from "tinybench";
@@ -52,7 +53,8 @@ const nextParam = (): { id: string; geonameId: number } => {
 };
 const now = new Date("2026-11-23T00:30:00Z");
 const data = { places, forecast: built.store };
-const size = (r: HandlerResult): number => ("contentJson" in r ? r.contentJson.length : JSON.stringify(r.content).length);
+const size = (r: HandlerResult): number =>
+  "contentParts" in r ? partsLength(encodeParts(r.contentParts)) : "contentJson" in r ? r.contentJson.length : JSON.stringify(r.content).length;
 for (let k = 0; k < 1000; k++) size(await weatherIdEndpoint.handle(nextParam(), data, { now }));
 
 let sink = 0;

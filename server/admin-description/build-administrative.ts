@@ -4,6 +4,7 @@
  * request's instant. A member is absent when its input is (at sea only `timezone` is given).
  */
 import type { Admin1Info, ContinentInfo, CountryInfo } from "../../datasets/places/admin-types.ts";
+import { encodeParts, Fragment, joinParts, type BodyPart } from "../http/body-parts.ts";
 import { describeTimezone } from "./describe-timezone.ts";
 import type { Administrative1Wire, AdministrativeWire, ContinentWire, CountryWire } from "./wire-types.ts";
 
@@ -36,11 +37,17 @@ export function buildAdministrative(input: AdministrativeInput, instant: Date): 
  * once per area and reused; only the timezone member, which carries the instant, is new each time.
  */
 export function administrativeJson(input: AdministrativeInput, instant: Date): string {
-  let out = "{";
-  if (input.continent !== undefined) out += `"continent":${serializedOnce(input.continent, continentWire)},`;
-  if (input.country !== undefined) out += `"country":${serializedOnce(input.country, countryWire)},`;
-  if (input.admin1 !== undefined) out += `"administrative1":${serializedOnce(input.admin1, admin1Wire)},`;
-  return `${out}"timezone":${JSON.stringify(describeTimezone(input.timezone, input.lat, input.lon, instant))}}`;
+  return joinParts(encodeParts(administrativeParts(input, instant))).toString("utf8");
+}
+
+/** The same text as body parts (http/body-parts.ts): each area's member a fragment kept per area. */
+export function administrativeParts(input: AdministrativeInput, instant: Date): BodyPart[] {
+  const parts: BodyPart[] = ["{"];
+  if (input.continent !== undefined) parts.push(memberOnce(input.continent, "continent", continentWire));
+  if (input.country !== undefined) parts.push(memberOnce(input.country, "country", countryWire));
+  if (input.admin1 !== undefined) parts.push(memberOnce(input.admin1, "administrative1", admin1Wire));
+  parts.push(`"timezone":${JSON.stringify(describeTimezone(input.timezone, input.lat, input.lon, instant))}}`);
+  return parts;
 }
 
 function continentWire(c: ContinentInfo): ContinentWire {
@@ -55,14 +62,14 @@ function admin1Wire(a: Admin1Info): Administrative1Wire {
   return { code: a.code, id_admin: a.geonameId, name: a.name, count: a.placeCount };
 }
 
-/** JSON of each area's member, by the area's object (the loaded dataset's, alive as long as it is). */
-const serialized = new WeakMap<object, string>();
+/** `"name":JSON,` of each area's member, by the area's object (the loaded dataset's, alive as long as it is). */
+const members = new WeakMap<object, Fragment>();
 
-function serializedOnce<T extends object>(area: T, wire: (area: T) => unknown): string {
-  let json = serialized.get(area);
-  if (json === undefined) {
-    json = JSON.stringify(wire(area));
-    serialized.set(area, json);
+function memberOnce<T extends object>(area: T, name: string, wire: (area: T) => unknown): Fragment {
+  let member = members.get(area);
+  if (member === undefined) {
+    member = Fragment.of(`"${name}":${JSON.stringify(wire(area))},`);
+    members.set(area, member);
   }
-  return json;
+  return member;
 }

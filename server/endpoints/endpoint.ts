@@ -6,6 +6,7 @@
 import type { DatasetName } from "../../datasets/catalog.ts";
 import type { LoadedDatasets } from "../datasets/loaders.ts";
 import type { Query } from "../http/query.ts";
+import type { BodyPart } from "../http/body-parts.ts";
 
 export interface HandlerContext {
   /** The request's instant (local times, sunrise, "current" forecast hour). */
@@ -27,7 +28,11 @@ type ResultHeaders = { headers?: Record<string, string> };
  * What a handler answers: the envelope's `content` as an object, or (large answers written
  * without intermediate objects, e.g. the weather slots) as JSON text or its UTF-8 bytes.
  */
-export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array }) & ResultHeaders;
+/**
+ * The content as an object, as JSON text or bytes, or as parts (http/body-parts.ts) when most of it
+ * repeats across answers that cannot be cached whole.
+ */
+export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array } | { contentParts: readonly BodyPart[] }) & ResultHeaders;
 
 /** What the OpenAPI document says of an endpoint beyond its path and parameters. */
 export interface EndpointDocs {

@@ -40,7 +40,7 @@ export const geocodeIdEndpoint = defineEndpoint({
   },
   parse: parsePlaceIdParam,
   handle: (param, data, ctx) => {
-    const { pointJson, administrativeJson } = placeAnswer(data.places, param, ctx.now, ctx.memo);
-    return { contentJson: `{"point":${pointJson},"administrative":${administrativeJson}}` };
+    const { pointJson, administrative } = placeAnswer(data.places, param, ctx.now, ctx.memo);
+    return { contentParts: [`{"point":${pointJson},"administrative":`, ...administrative, "}"] };
   },
 });

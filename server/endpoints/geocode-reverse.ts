@@ -1,5 +1,5 @@
 import { parseLatitude, parseLongitude } from "../http/params.ts";
-import { reverseGeocodeJson } from "../reverse/reverse-geocode.ts";
+import { reverseGeocodeParts } from "../reverse/reverse-geocode.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const DESCRIPTION = `The country, admin-1 area and timezone of a latitude/longitude, as the
@@ -49,5 +49,5 @@ export const geocodeReverseEndpoint = defineEndpoint({
     },
   },
   parse: (query) => ({ lat: parseLatitude(query), lon: parseLongitude(query) }),
-  handle: ({ lat, lon }, data, ctx) => ({ contentJson: `{"administrative":${reverseGeocodeJson(lat, lon, data.admin, data.places, ctx.now)}}` }),
+  handle: ({ lat, lon }, data, ctx) => ({ contentParts: ['{"administrative":', ...reverseGeocodeParts(lat, lon, data.admin, data.places, ctx.now), "}"] }),
 });

@@ -19,7 +19,8 @@ import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./
 import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
-import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, staticBody, successBody, successBodyFromJson, type Encoding } from "./respond.ts";
+import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, negotiateSplicedEncoding, staticBody, successBody, successBodyFromJson, successParts, type Encoding } from "./respond.ts";
+import { gzipParts, joinParts } from "./body-parts.ts";
 
 export const MAX_URL_BYTES = 8192;
 
@@ -249,7 +250,8 @@ export function createApp(deps: AppDeps): App {
         if (hit) return answerCached(req, cache, cacheKey, hit, route, cacheControl(policy, instant, newestRunTime));
       }
       const complete = (result: HandlerResult): AppResponse => {
-        const body = "contentJson" in result ? successBodyFromJson(200, result.contentJson) : successBody(200, result.content);
+        const parts = "contentParts" in result ? successParts(result.contentParts) : undefined;
+        const body = "contentParts" in result ? joinParts(parts!) : "contentJson" in result ? successBodyFromJson(200, result.contentJson) : successBody(200, result.content);
         if (policy === undefined) return finish(req, 200, body, route, result.headers);
         const caching = cacheHeaders({
           kind: policy,
@@ -268,10 +270,13 @@ export function createApp(deps: AppDeps): App {
           cache.set(cacheKey, generation, entry);
           return answerCached(req, cache, cacheKey, entry, route, caching["Cache-Control"]);
         }
-        const encoding = encodingFor(req, body);
+        // Parts are spliced into gzip rather than compressed whole (body-parts.ts).
+        const encoding = parts === undefined ? encodingFor(req, body) : body.byteLength > COMPRESSION_THRESHOLD_BYTES ? negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding")) : "identity";
         const headers = { ...result.headers, ETag: encodedTag(caching.ETag, encoding), "Cache-Control": caching["Cache-Control"] };
         const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag);
-        return hit ? finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers) : finishEncoded(req, 200, compress(body, encoding), encoding, route, headers);
+        if (hit) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);
+        const encoded = parts !== undefined && encoding === "gzip" ? gzipParts(parts) : compress(body, encoding);
+        return finishEncoded(req, 200, encoded, encoding, route, headers);
       };
       const memo = cache?.enabled ? <T>(key: string, bytes: (value: Awaited<T>) => number, compute: () => T): T => cache.memo(`${route} ${key}`, generation, bytes, compute) : undefined;
       const result = endpoint.handle(params, data as LoadedDatasets, memo ? { now: instant, memo } : { now: instant });

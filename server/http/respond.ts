@@ -2,6 +2,7 @@
  * Serialisation of the envelope and the error body, and content-encoding negotiation.
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { encodeParts, Fragment, type BodyPart } from "./body-parts.ts";
 
 /**
  * Bodies at most this long are sent uncompressed: with the headers they fit in about one TCP
@@ -25,19 +26,36 @@ export type Encoding = "br" | "gzip" | "identity";
  * `*` stands for any coding not listed; equal q-values prefer br.
  */
 export function negotiateEncoding(header: string | undefined): Encoding {
-  if (!header) return "identity";
-  const known = negotiated.get(header);
-  if (known !== undefined) return known;
-  const encoding = parseAcceptEncoding(header);
-  // Clients send a handful of distinct headers; the cache is bounded against one that varies.
-  if (negotiated.size >= 256) negotiated.clear();
-  negotiated.set(header, encoding);
-  return encoding;
+  return header ? choicesOf(header).best : "identity";
 }
 
-const negotiated = new Map<string, Encoding>();
+/**
+ * The coding for a body spliced from precompressed parts (body-parts.ts): gzip whenever the client
+ * takes it at least as willingly as br, since a spliced gzip costs a copy and a CRC where brotli
+ * would compress the whole body again; else as negotiateEncoding.
+ */
+export function negotiateSplicedEncoding(header: string | undefined): Encoding {
+  return header ? choicesOf(header).spliced : "identity";
+}
 
-function parseAcceptEncoding(header: string): Encoding {
+interface Choices {
+  best: Encoding;
+  spliced: Encoding;
+}
+
+function choicesOf(header: string): Choices {
+  const known = negotiated.get(header);
+  if (known !== undefined) return known;
+  const choices = parseAcceptEncoding(header);
+  // Clients send a handful of distinct headers; the cache is bounded against one that varies.
+  if (negotiated.size >= 256) negotiated.clear();
+  negotiated.set(header, choices);
+  return choices;
+}
+
+const negotiated = new Map<string, Choices>();
+
+function parseAcceptEncoding(header: string): Choices {
   const q = new Map<string, number>();
   for (const part of header.split(",")) {
     const [nameRaw, ...paramsRaw] = part.trim().split(";");
@@ -53,9 +71,8 @@ function parseAcceptEncoding(header: string): Encoding {
   const weightOf = (coding: string): number => q.get(coding) ?? q.get("*") ?? 0;
   const br = weightOf("br");
   const gzip = Math.max(weightOf("gzip"), q.get("x-gzip") ?? 0);
-  if (br > 0 && br >= gzip) return "br";
-  if (gzip > 0) return "gzip";
-  return "identity";
+  const best: Encoding = br > 0 && br >= gzip ? "br" : gzip > 0 ? "gzip" : "identity";
+  return { best, spliced: gzip > 0 && gzip >= br ? "gzip" : best };
 }
 
 export function compress(body: Buffer, encoding: Encoding): Buffer {
@@ -95,6 +112,14 @@ export function successBody(status: number, content: unknown): Buffer {
 export function successBodyFromJson(status: number, contentJson: string | Uint8Array): Buffer {
   if (typeof contentJson === "string") return Buffer.from(`{"status":"OK","code":${status},"content":${contentJson}}`, "utf8");
   return Buffer.concat([Buffer.from(`{"status":"OK","code":${status},"content":`, "latin1"), contentJson, Buffer.from("}", "latin1")]);
+}
+
+const ENVELOPE_OPEN_200 = Fragment.of(`{"status":"OK","code":200,"content":`);
+const ENVELOPE_CLOSE = Fragment.of("}");
+
+/** The 200 envelope around content given as parts (body-parts.ts), text encoded. */
+export function successParts(contentParts: readonly BodyPart[]): (Fragment | Buffer)[] {
+  return encodeParts([ENVELOPE_OPEN_200, ...contentParts, ENVELOPE_CLOSE]);
 }
 
 export function errorBody(status: number, message: string): Buffer {

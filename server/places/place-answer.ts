@@ -3,8 +3,9 @@
  * /weather/id repeats, built in one place so the two cannot differ.
  */
 import { oceanZone } from "../../datasets/admin/ocean-zones.ts";
-import { administrativeJson, type AdministrativeInput } from "../admin-description/build-administrative.ts";
+import { administrativeParts, type AdministrativeInput } from "../admin-description/build-administrative.ts";
 import type { HandlerContext } from "../endpoints/endpoint.ts";
+import type { BodyPart } from "../http/body-parts.ts";
 import { errors, showValue } from "../http/api-error.ts";
 import type { PlacesData, PointWire } from "./places-data.ts";
 import type { PlaceIdParam } from "./place-id-param.ts";
@@ -13,8 +14,8 @@ export interface PlaceAnswer {
   point: PointWire;
   /** `point` as JSON text. */
   pointJson: string;
-  /** The administrative description as JSON text (build-administrative.ts administrativeJson). */
-  administrativeJson: string;
+  /** The administrative description as body parts (build-administrative.ts administrativeParts). */
+  administrative: BodyPart[];
   /** The place's GeoNames timezone, or the nautical zone of its longitude when it has none. */
   timezone: string;
 }
@@ -41,5 +42,5 @@ export function placeAnswer(places: PlacesData, { id, geonameId }: PlaceIdParam,
   };
   const found = memo ? memo(`place ${geonameId}`, (f) => (f ? f.pointJson.length * 2 : 0), facts) : facts();
   if (found === undefined) throw errors.notFound(`No place with id ${showValue(id)}.`);
-  return { point: found.point, pointJson: found.pointJson, administrativeJson: administrativeJson(found.input, now), timezone: found.input.timezone };
+  return { point: found.point, pointJson: found.pointJson, administrative: administrativeParts(found.input, now), timezone: found.input.timezone };
 }

@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compress, negotiateEncoding, staticBody } from "../../../server/http/respond.ts";
+import { compress, negotiateEncoding, negotiateSplicedEncoding, staticBody } from "../../../server/http/respond.ts";
 
 describe("negotiateEncoding (RFC 9110 §12.5.3)", () => {
   it.each([
@@ -23,6 +23,23 @@ describe("negotiateEncoding (RFC 9110 §12.5.3)", () => {
     expect(negotiateEncoding(header)).toBe(expected);
     // A second time, from the cache of parsed headers.
     expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe("negotiateSplicedEncoding (bodies spliced from precompressed parts)", () => {
+  it.each([
+    [undefined, "identity"],
+    ["identity", "identity"],
+    ["gzip, deflate, br", "gzip"],
+    ["br, gzip", "gzip"],
+    ["br", "br"],
+    ["br;q=1, gzip;q=0.5", "br"],
+    ["gzip;q=0.5, br;q=0.5", "gzip"],
+    ["br, gzip;q=0", "br"],
+    ["*", "gzip"],
+  ])("%s → %s", (header, expected) => {
+    expect(negotiateSplicedEncoding(header)).toBe(expected);
+    expect(negotiateSplicedEncoding(header)).toBe(expected);
   });
 });
 

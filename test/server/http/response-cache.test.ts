@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResponseCache, type CachedAnswer } from "../../../server/http/response-cache.ts";
+import { COMPRESSION_THRESHOLD_BYTES } from "../../../server/http/respond.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
 
@@ -112,6 +113,23 @@ describe("cached answers over a socket", () => {
       for (const got of [first, second, third]) {
         expect(got.text, target).toBe(reference.text);
         for (const h of ["x-forecast-model", "x-forecast-run", "x-forecast-height-correction", "x-elevation-source"]) expect(got.headers.get(h), h).toBe(reference.headers.get(h));
+      }
+    }
+  });
+
+  it("answers that carry the instant are spliced into gzip for a browser, and decode to the identity answer", async () => {
+    // Most reverse answers (1.1-1.4 KB) are under the compression threshold; these three are over it.
+    for (const target of ["/geocode/reverse/2/json?lat=38.9&lon=-77.03", "/geocode/id/2/json?id=gn:4140963", "/weather/id/2/json?id=gn:3117735"]) {
+      for (const server of [cached, uncached]) {
+        const identity = await read(server, target, "identity");
+        expect(Buffer.byteLength(identity.text), target).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+        const browser = await read(server, target, "gzip, deflate, br");
+        const brOnly = await read(server, target, "br");
+        expect(browser.encoding, target).toBe("gzip");
+        expect(brOnly.encoding, target).toBe("br");
+        expect(browser.text, target).toBe(identity.text);
+        expect(brOnly.text, target).toBe(identity.text);
+        expect(browser.etag).toBe(identity.etag!.replace(/"$/, '-gzip"'));
       }
     }
   });

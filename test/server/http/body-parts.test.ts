@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync, inflateRawSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { encodeParts, Fragment, gzipParts, joinParts, partsLength } from "../../../server/http/body-parts.ts";
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures");
+// Real bytes: ecCodes reference values (22 KB of JSON) and a real METAR report.
+const eccodes = readFileSync(path.join(fixtures, "forecast/onedeg-precip-eccodes.json"));
+const metar = "KJFK 231751Z 31012KT 10SM FEW250 08/M09 A3021 RMK AO2 SLP230 T00831089 10094 20033 58012";
+
+describe("body parts", () => {
+  it("joins fragments and new text into the identity body", () => {
+    const parts = encodeParts(['{"a":', Fragment.of("[1,2,3]"), ',"b":"é"}']);
+    expect(joinParts(parts).toString("utf8")).toBe('{"a":[1,2,3],"b":"é"}');
+    expect(partsLength(parts)).toBe(Buffer.byteLength('{"a":[1,2,3],"b":"é"}'));
+  });
+
+  it("splices a gzip body that zlib decodes to the identity body, CRC and length checked", () => {
+    const head = Fragment.of(`{"status":"OK","code":200,"content":{"report":`);
+    const tail = new Fragment(eccodes);
+    for (const parts of [
+      encodeParts([head, JSON.stringify(metar), ',"reference":', tail, "}}"]),
+      encodeParts([tail]),
+      encodeParts([metar]),
+      encodeParts([head, "", head, metar, metar, tail]),
+    ]) {
+      const gz = gzipParts(parts);
+      expect(gunzipSync(gz).equals(joinParts(parts))).toBe(true);
+      // The fragments' copies made the body small: well under the 22 KB of the fixture.
+      if (parts.includes(tail)) expect(gz.byteLength).toBeLessThan(eccodes.byteLength / 3);
+    }
+  });
+
+  it("an empty body is a valid empty gzip member", () => {
+    expect(gunzipSync(gzipParts([])).byteLength).toBe(0);
+    expect(gunzipSync(gzipParts(encodeParts([""]))).byteLength).toBe(0);
+  });
+
+  it("new bytes over 65,535 go into several stored blocks", () => {
+    const big = Buffer.concat([eccodes, eccodes, eccodes, eccodes]); // 88 KB
+    const parts = encodeParts([Fragment.of("["), big, Fragment.of("]")]);
+    expect(gunzipSync(gzipParts(parts)).equals(joinParts(parts))).toBe(true);
+  });
+
+  it("a corrupted trailer is refused by the decoder (the CRC is the whole body's)", () => {
+    const gz = gzipParts(encodeParts([new Fragment(eccodes), metar]));
+    gz[gz.byteLength - 6]! ^= 0xff;
+    expect(() => gunzipSync(gz)).toThrow();
+  });
+
+  it("a fragment is deflated once, byte-aligned and not final", () => {
+    const f = new Fragment(eccodes);
+    const first = f.deflated;
+    expect(f.deflated).toBe(first);
+    // A sync flush ends with an empty stored block: 00 00 ff ff.
+    expect([...first.subarray(-4)]).toEqual([0, 0, 0xff, 0xff]);
+    expect(inflateRawSync(first, { finishFlush: 2 /* Z_SYNC_FLUSH */ }).equals(eccodes)).toBe(true);
+  });
+});
