@@ -12,7 +12,7 @@ import type { DatasetRegistry } from "../datasets/registry.ts";
 import type { LoadedDatasets } from "../datasets/loaders.ts";
 import type { Endpoint, HandlerResult } from "../endpoints/endpoint.ts";
 import { ApiError, errors } from "./api-error.ts";
-import { apiTagOf, CACHE_POLICY, cacheBucket, cacheControl, cacheHeaders, encodedTag, ifNoneMatchHits, newestRunTimeOf } from "./cache.ts";
+import { apiTagOf, CACHE_POLICY, cacheBucket, cacheControl, cacheHeadersAfter, encodedTag, ifNoneMatchHits, newestRunTimeOf, tagPrefix } from "./cache.ts";
 import type { KeyChecker } from "./auth.ts";
 import type { DocsAsset } from "../docs-page/docs-page.ts";
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./cors.ts";
@@ -152,12 +152,14 @@ export function createApp(deps: AppDeps): App {
   }
 
   /** The dataset states and the newest forecast run, recomputed only when the datasets change. */
-  let statesOf: { generation: number; states: ReturnType<DatasetRegistry["list"]>; newestRunTime: string | undefined } | undefined;
+  let statesOf:
+    | { generation: number; states: ReturnType<DatasetRegistry["list"]>; newestRunTime: string | undefined; tagPrefixes: Map<string, string> }
+    | undefined;
   function currentStates(): NonNullable<typeof statesOf> {
     const generation = deps.registry.generation;
     if (statesOf?.generation !== generation) {
       const states = deps.registry.list();
-      statesOf = { generation, states, newestRunTime: newestRunTimeOf(states.find((s) => s.name === "forecast")) };
+      statesOf = { generation, states, newestRunTime: newestRunTimeOf(states.find((s) => s.name === "forecast")), tagPrefixes: new Map() };
     }
     return statesOf;
   }
@@ -239,7 +241,7 @@ export function createApp(deps: AppDeps): App {
       for (const d of endpoint.optionalDatasets ?? []) if (deps.registry.isReady(d)) data[d] = deps.registry.get(d);
 
       // The states of the datasets just taken (same tick): a reload cannot slip in between.
-      const { states, newestRunTime, generation } = currentStates();
+      const { states, newestRunTime, generation, tagPrefixes } = currentStates();
       const instant = now();
       const policy = CACHE_POLICY[route];
       const cache = deps.responseCache;
@@ -253,16 +255,13 @@ export function createApp(deps: AppDeps): App {
         const parts = "contentParts" in result ? successParts(result.contentParts) : undefined;
         const body = "contentParts" in result ? joinParts(parts!) : "contentJson" in result ? successBodyFromJson(200, result.contentJson) : successBody(200, result.content);
         if (policy === undefined) return finish(req, 200, body, route, result.headers);
-        const caching = cacheHeaders({
-          kind: policy,
-          apiTag: (apiTag ??= apiTagOf(deps.openapi())),
-          route,
-          datasets: states.filter((s) => s.name in data),
-          params,
-          encoding: "identity",
-          now: instant,
-          newestRunTime,
-        });
+        // The datasets an endpoint uses are the same for every request of one generation.
+        let prefix = tagPrefixes.get(route);
+        if (prefix === undefined) {
+          prefix = tagPrefix((apiTag ??= apiTagOf(deps.openapi())), route, states.filter((s) => s.name in data));
+          tagPrefixes.set(route, prefix);
+        }
+        const caching = cacheHeadersAfter(prefix, { kind: policy, params, encoding: "identity", now: instant, newestRunTime });
         if (cache !== undefined && cacheKey !== undefined) {
           // Stored under the generation read before the handler ran: a reload during an awaited
           // handler makes the entry stale at once rather than late.

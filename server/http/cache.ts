@@ -120,9 +120,25 @@ export function encodedTag(identityTag: string, encoding: Encoding): string {
   return encoding === "identity" ? identityTag : `${identityTag.slice(0, -1)}-${encoding}"`;
 }
 
+/**
+ * The start of the text the ETag digests: the API description's tag, the route and the releases
+ * of the datasets used. It is the same for every request of the route while the same datasets
+ * serve, so callers keep it per route and generation (app.ts).
+ */
+export function tagPrefix(apiTag: string, route: string, datasets: readonly DatasetState[]): string {
+  const releases = datasets.map((d) => `${d.name}@${d.formatVersion}@${d.builtAt ?? ""}@${d.release ?? ""}`);
+  return `[${JSON.stringify(apiTag)},${JSON.stringify(route)},${JSON.stringify(releases)},`;
+}
+
 export function cacheHeaders(input: CacheInput): CacheHeaders {
-  const releases = input.datasets.map((d) => `${d.name}@${d.formatVersion}@${d.builtAt ?? ""}@${d.release ?? ""}`);
-  const digest = hash("sha256", JSON.stringify([input.apiTag, input.route, releases, input.params, cacheBucket(input.kind, input.now)]), "base64url").slice(0, 27);
+  return cacheHeadersAfter(tagPrefix(input.apiTag, input.route, input.datasets), input);
+}
+
+/** cacheHeaders with its tagPrefix kept by the caller. */
+export function cacheHeadersAfter(prefix: string, input: Pick<CacheInput, "kind" | "params" | "encoding" | "now" | "newestRunTime">): CacheHeaders {
+  // The text is JSON.stringify([apiTag, route, releases, params, bucket]).
+  const text = `${prefix}${JSON.stringify(input.params) ?? "null"},${JSON.stringify(cacheBucket(input.kind, input.now))}]`;
+  const digest = hash("sha256", text, "base64url").slice(0, 27);
   const tag = encodedTag(`"${digest}"`, input.encoding);
   return { ETag: input.kind === "instant" ? `W/${tag}` : tag, "Cache-Control": cacheControl(input.kind, input.now, input.newestRunTime) };
 }

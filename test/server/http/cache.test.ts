@@ -2,8 +2,9 @@
  * HTTP caching: the per-endpoint policies and validators (unit), and ETag / If-None-Match / 304
  * through a real socket on the embedded-default data.
  */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheHeaders, ifNoneMatchHits, newestRunTimeOf, type CacheInput } from "../../../server/http/cache.ts";
+import { cacheHeaders, cacheHeadersAfter, ifNoneMatchHits, newestRunTimeOf, tagPrefix, type CacheInput } from "../../../server/http/cache.ts";
 import type { DatasetState } from "../../../server/datasets/registry.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
@@ -30,6 +31,16 @@ describe("cacheHeaders", () => {
     expect(cacheHeaders({ ...base, apiTag: "api2" }).ETag).not.toBe(h.ETag);
     const gz = cacheHeaders({ ...base, encoding: "gzip" }).ETag;
     expect(gz).toBe(h.ETag.slice(0, -1) + '-gzip"');
+  });
+  it("the tag is the documented digest: SHA-256 of [apiTag, route, releases, params, bucket], with or without a kept prefix", () => {
+    for (const input of [base, { ...base, kind: "instant" as const }, { ...base, params: { q: "Zürich \"x\"", limit: 1, offset: 0 } }]) {
+      const bucket = input.kind === "instant" ? Math.floor(input.now.getTime() / 60_000) : null;
+      const text = JSON.stringify([input.apiTag, input.route, ["places@3@2026-11-01T10:00:00.000Z@"], input.params, bucket]);
+      const digest = createHash("sha256").update(text).digest("base64url").slice(0, 27);
+      const tag = cacheHeaders(input).ETag;
+      expect(tag.replace(/^W\//, "")).toBe(`"${digest}"`);
+      expect(cacheHeadersAfter(tagPrefix(input.apiTag, input.route, input.datasets), input).ETag).toBe(tag);
+    }
   });
   it("observations: five minutes", () => {
     expect(cacheHeaders({ ...base, kind: "observations" })["Cache-Control"]).toBe("public, max-age=300");
