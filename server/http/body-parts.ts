@@ -24,9 +24,12 @@ export class Fragment {
     return new Fragment(Buffer.from(text, "utf8"));
   }
 
-  /** Raw DEFLATE of the bytes, level 9, sync-flushed (ends byte-aligned, not final). */
+  /**
+   * Raw DEFLATE of the bytes, sync-flushed (ends byte-aligned, not final). Level 6: on a 17 KB
+   * forecast part it took 43 µs for 1,178 bytes, level 1 as long for 1,486, level 9 77 µs for 1,124.
+   */
   get deflated(): Buffer {
-    this.deflatedCopy ??= deflateRawSync(this.bytes, { level: 9, finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    this.deflatedCopy ??= deflateRawSync(this.bytes, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH });
     return this.deflatedCopy;
   }
 }
