@@ -5,9 +5,12 @@
  * gazetteer (built into .cache/bench-data when missing), ids drawn from the places inside the
  * bench run's grid. No elevation dataset: the DEM read is /elevation/point's bench.
  * Baseline in the same run: /geocode/id's handler for the same ids (the administrative part alone).
+ * Then the encoding of kept answers (the response cache's steady state): spliced gzip against
+ * brotli 1 and gzip 1 of the whole body, baseline the identity bytes.
  *   npm run bench -- weather-id
  */
-import { encodeParts, partsLength } from "../server/http/body-parts.ts";
+import { encodeParts, gzipParts, joinParts, partsLength, type BodyPart } from "../server/http/body-parts.ts";
+import { compress, successParts } from "../server/http/respond.ts";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { Bench } from "tinybench";
@@ -77,4 +80,39 @@ for (let k = 0; k < 3000; k++) sink += size(await weatherIdEndpoint.handle(nextP
 const cpu = process.cpuUsage(cpuBefore);
 console.log(`${inside.length} places inside the run's grid; CPU time per /weather/id answer: ${((cpu.user + cpu.system) / 3000).toFixed(1)} µs`);
 console.log(`target: p50 <= 500 µs (${rows[1]!["p50 µs"] <= 500 ? "met" : "MISSED"}); weather/geocode ratio (p50): ${(rows[1]!["p50 µs"] / rows[0]!["p50 µs"]).toFixed(1)}x; sink ${sink > 0}`);
+
+// Encoding an answer whose parts are kept (the response cache's steady state): the per-request
+// work after the handler, for the answers of 256 ids. Baseline: the identity bytes.
+const kept: HandlerResult[] = [];
+for (let k = 0; k < 256; k++) kept.push(await weatherIdEndpoint.handle(nextParam(), data, { now }));
+const partsOf = (r: HandlerResult): readonly BodyPart[] => ("contentParts" in r ? r.contentParts : []);
+let e = 0;
+const next = (): HandlerResult => kept[e++ & 255]!;
+const encoding = new Bench({ time: 2000, warmup: true });
+encoding
+  .add("baseline: identity bytes (envelope, parts joined)", () => {
+    sink += joinParts(successParts(partsOf(next()))).byteLength;
+  })
+  .add("gzip spliced from the parts' deflated copies (now)", () => {
+    sink += gzipParts(successParts(partsOf(next()))).byteLength;
+  })
+  .add("brotli quality 1 of the whole body (before)", () => {
+    sink += compress(joinParts(successParts(partsOf(next()))), "br").byteLength;
+  })
+  .add("gzip level 1 of the whole body", () => {
+    sink += compress(joinParts(successParts(partsOf(next()))), "gzip").byteLength;
+  });
+await encoding.run();
+const base = (encoding.tasks[0]!.result as unknown as { latency: { p50: number } }).latency.p50;
+console.table(
+  encoding.tasks.map((t) => {
+    const r = t.result as unknown as { latency: { p50: number; p99: number; mean: number } };
+    return { task: t.name, "p50 µs": +(r.latency.p50 * 1000).toFixed(1), "p99 µs": +(r.latency.p99 * 1000).toFixed(1), "x baseline": +(r.latency.p50 / base).toFixed(2) };
+  }),
+);
+const meanBytes = (f: (b: readonly BodyPart[]) => number): number => Math.round(kept.reduce((n, r) => n + f(partsOf(r)), 0) / kept.length);
+console.log(
+  `mean bytes per answer: identity ${meanBytes((p) => joinParts(successParts(p)).byteLength)}, spliced gzip ${meanBytes((p) => gzipParts(successParts(p)).byteLength)}, ` +
+    `brotli 1 ${meanBytes((p) => compress(joinParts(successParts(p)), "br").byteLength)}, gzip 1 ${meanBytes((p) => compress(joinParts(successParts(p)), "gzip").byteLength)}`,
+);
 await built.close();

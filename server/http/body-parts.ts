@@ -8,17 +8,26 @@
  * concatenate (RFC 1951 §3.2.3: a stream is a sequence of blocks; only the last sets BFINAL), so
  * each fragment is deflated once, ending on a byte boundary with a sync flush and without BFINAL,
  * and a gzip answer is spliced from those copies, the new text as stored (uncompressed) blocks, an
- * empty final block, and the gzip trailer (RFC 1952 §2.3: CRC-32 and length of the whole).
+ * empty final block, and the gzip trailer (RFC 1952 §2.3: CRC-32 and length of the whole; each
+ * fragment's CRC is kept and combined, crc32-combine.ts).
  * Storing the new text costs its 200-400 bytes uncompressed; compressing it would cost a zlib call
  * (11-14 µs, mostly setting up the stream, whatever the length).
  */
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
+import { crc32Combine, crc32Shift } from "./crc32-combine.ts";
 
 /** Bytes that repeat across answers: encoded once, deflated once on first use. */
 export class Fragment {
   private deflatedCopy: Buffer | undefined;
+  private checksum: { crc: number; shift: number } | undefined;
 
   constructor(readonly bytes: Buffer) {}
+
+  /** CRC-32 of the bytes and the operator that appends them (crc32-combine.ts), computed once. */
+  get crc32(): { crc: number; shift: number } {
+    this.checksum ??= { crc: crc32(this.bytes), shift: crc32Shift(this.bytes.byteLength) };
+    return this.checksum;
+  }
 
   static of(text: string): Fragment {
     return new Fragment(Buffer.from(text, "utf8"));
@@ -75,12 +84,17 @@ export function gzipParts(parts: readonly (Fragment | Buffer)[]): Buffer {
   let crc = 0;
   let length = 0;
   for (const p of parts) {
-    const bytes = p instanceof Fragment ? p.bytes : p;
-    if (bytes.byteLength === 0) continue;
-    crc = crc32(bytes, crc);
-    length += bytes.byteLength;
-    if (p instanceof Fragment) out.push(p.deflated);
-    else storedBlocks(p, out);
+    if (p instanceof Fragment) {
+      if (p.bytes.byteLength === 0) continue;
+      const { crc: fragmentCrc, shift } = p.crc32;
+      crc = crc32Combine(crc, fragmentCrc, shift);
+      length += p.bytes.byteLength;
+      out.push(p.deflated);
+    } else if (p.byteLength > 0) {
+      crc = crc32(p, crc);
+      length += p.byteLength;
+      storedBlocks(p, out);
+    }
   }
   const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
