@@ -5,7 +5,7 @@
  */
 import type { Admin1Info, ContinentInfo, CountryInfo } from "../../datasets/places/admin-types.ts";
 import { encodeParts, Fragment, joinParts, type BodyPart } from "../http/body-parts.ts";
-import { describeTimezone } from "./describe-timezone.ts";
+import { describeTimezone, type DescribeOptions } from "./describe-timezone.ts";
 import type { Administrative1Wire, AdministrativeWire, ContinentWire, CountryWire } from "./wire-types.ts";
 
 export interface AdministrativeInput {
@@ -41,12 +41,12 @@ export function administrativeJson(input: AdministrativeInput, instant: Date): s
 }
 
 /** The same text as body parts (http/body-parts.ts): each area's member a fragment kept per area. */
-export function administrativeParts(input: AdministrativeInput, instant: Date): BodyPart[] {
+export function administrativeParts(input: AdministrativeInput, instant: Date, options?: DescribeOptions): BodyPart[] {
   const parts: BodyPart[] = ["{"];
   if (input.continent !== undefined) parts.push(memberOnce(input.continent, "continent", continentWire));
   if (input.country !== undefined) parts.push(memberOnce(input.country, "country", countryWire));
   if (input.admin1 !== undefined) parts.push(memberOnce(input.admin1, "administrative1", admin1Wire));
-  parts.push(`"timezone":${JSON.stringify(describeTimezone(input.timezone, input.lat, input.lon, instant))}}`);
+  parts.push(`"timezone":${JSON.stringify(describeTimezone(input.timezone, input.lat, input.lon, instant, options))}}`);
   return parts;
 }
 

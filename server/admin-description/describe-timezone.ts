@@ -21,11 +21,44 @@ function formatEvent(zone: string, epochMs: number): string {
   return formatLocalIso(wallClock(zone, rounded), offsetMinutes(zone, rounded));
 }
 
+export interface DescribeOptions {
+  /**
+   * Keep the sunrise and sunset texts per point and local day (a bounded table): for callers whose
+   * points repeat (a place by id), where they were a tenth of a request's CPU. Reverse geocoding's
+   * points rarely repeat, and would only churn the table.
+   */
+  reuseSunEvents?: boolean;
+}
+
+function sunTexts(zone: string, latitude: number, longitude: number, localMidnightMs: number): readonly [string, string] {
+  const sun = sunEvents(latitude, longitude, localMidnightMs + 12 * HOUR_MS);
+  return sun.kind === "rise-and-set"
+    ? [formatEvent(zone, sun.sunriseMs), formatEvent(zone, sun.sunsetMs)]
+    : sun.kind === "polar-day"
+      ? [POLAR_DAY, POLAR_DAY]
+      : [POLAR_NIGHT, POLAR_NIGHT];
+}
+
+/** Entries of the table below before it is emptied (about 100 bytes each). */
+const KEPT_SUN_TEXTS_MAX = 65_536;
+const sunTextsByPointAndDay = new Map<string, readonly [string, string]>();
+
+function keptSunTexts(zone: string, latitude: number, longitude: number, localMidnightMs: number): readonly [string, string] {
+  const key = `${zone} ${latitude} ${longitude} ${localMidnightMs}`;
+  let texts = sunTextsByPointAndDay.get(key);
+  if (texts === undefined) {
+    texts = sunTexts(zone, latitude, longitude, localMidnightMs);
+    if (sunTextsByPointAndDay.size >= KEPT_SUN_TEXTS_MAX) sunTextsByPointAndDay.clear();
+    sunTextsByPointAndDay.set(key, texts);
+  }
+  return texts;
+}
+
 /**
  * Throws RangeError for a timezone id the runtime does not know (the data is checked at load
  * time, so this is a bug, not bad input).
  */
-export function describeTimezone(zone: string, latitude: number, longitude: number, instant: Date): TimezoneWire {
+export function describeTimezone(zone: string, latitude: number, longitude: number, instant: Date, options: DescribeOptions = {}): TimezoneWire {
   const epochMs = instant.getTime();
   const wholeSecondMs = Math.floor(epochMs / 1000) * 1000;
   const clock = wallClock(zone, wholeSecondMs);
@@ -34,13 +67,9 @@ export function describeTimezone(zone: string, latitude: number, longitude: numb
 
   // The local day's midday as a UTC instant; the sun's transit nearest to it is the day's noon.
   const localMidnightMs = wallClockAsUtcMs({ ...clock, hour: 0, minute: 0, second: 0 }) - offset * MINUTE_MS;
-  const sun = sunEvents(latitude, longitude, localMidnightMs + 12 * HOUR_MS);
-  const [sunrise, sunset] =
-    sun.kind === "rise-and-set"
-      ? [formatEvent(zone, sun.sunriseMs), formatEvent(zone, sun.sunsetMs)]
-      : sun.kind === "polar-day"
-        ? [POLAR_DAY, POLAR_DAY]
-        : [POLAR_NIGHT, POLAR_NIGHT];
+  const [sunrise, sunset] = options.reuseSunEvents
+    ? keptSunTexts(zone, latitude, longitude, localMidnightMs)
+    : sunTexts(zone, latitude, longitude, localMidnightMs);
 
   return {
     timezone: zone,
