@@ -14,11 +14,13 @@ export interface HandlerContext {
   /**
    * Keeps a part of an answer that does not carry the instant, for the datasets serving now
    * (server/http/response-cache.ts): `compute()` once per key while they serve, then the kept
-   * value. The key must name everything else the part depends on (the parameters, a time bucket).
-   * `bytes` sizes the value for the cache's bound. A promise is not kept (a part that had to wait
-   * is computed again next time). Absent: no caching, compute every time.
+   * value. The key must name everything else the part depends on (the parameters, a time bucket),
+   * or `fresh` must say whether a kept value still holds (for a validity that the key cannot name
+   * cheaply, such as the local day of a point). `bytes` sizes the value for the cache's bound. A
+   * promise is not kept (a part that had to wait is computed again next time). Absent: no
+   * caching, compute every time.
    */
-  memo?: <T>(key: string, bytes: (value: Awaited<T>) => number, compute: () => T) => T;
+  memo?: <T>(key: string, bytes: (value: Awaited<T>) => number, compute: () => T, fresh?: (value: Awaited<T>) => boolean) => T;
 }
 
 /** Extra response headers (for example which elevation source answered). */

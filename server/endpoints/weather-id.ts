@@ -1,7 +1,6 @@
 import { PLACE_ID_EXPECTED } from "../../datasets/places/place-id.ts";
 import { ELEVATION_SOURCE_HEADER, elevationObject, elevationSourceOf } from "../elevation/elevation-object.ts";
 import { parsePlaceIdParam } from "../places/place-id-param.ts";
-import { FORECAST_BUCKET_SECONDS } from "../http/cache.ts";
 import { andThen, type MaybePromise } from "../maybe-async.ts";
 import { placeAnswer, type PlaceAnswer } from "../places/place-answer.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
@@ -10,7 +9,7 @@ import { pointWeather, type WeatherInputs } from "../weather/point-weather.ts";
 import { JsonBytes, fragment } from "../weather/json-bytes.ts";
 import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
-import { localDateTime } from "../weather/time-slots.ts";
+import { localDateTime, startOfLocalDay } from "../weather/time-slots.ts";
 import { Fragment } from "../http/body-parts.ts";
 import { defineEndpoint, type HandlerResult } from "./endpoint.ts";
 import { WEATHER_HEADERS_DOCS } from "./weather-point.ts";
@@ -106,10 +105,10 @@ export const weatherIdEndpoint = defineEndpoint({
   parse: parsePlaceIdParam,
   handle: (param, data, ctx) => {
     const place = placeAnswer(data.places, param, ctx.now, ctx.memo);
-    // The forecast part depends on the instant only through the local day, i.e. the UTC quarter hour.
-    const key = `${param.geonameId} ${Math.floor(ctx.now.getTime() / (FORECAST_BUCKET_SECONDS * 1000))}`;
+    // The forecast part depends on the instant only through the point's local day: kept until it ends.
+    const nowMs = ctx.now.getTime();
     const compute = (): MaybePromise<ForecastPart> => forecastPart(place, data, ctx.now);
-    const part = ctx.memo ? ctx.memo(key, partBytes, compute) : compute();
+    const part = ctx.memo ? ctx.memo(`${param.geonameId}`, partBytes, compute, (kept) => kept.slotsFrom === undefined || startOfLocalDay(kept.slotsFrom.zone, nowMs) === kept.slotsFrom.dayStartMs) : compute();
     return andThen(part, (ready) => weatherIdContent(place, ready, ctx.now));
   },
 });
@@ -121,6 +120,11 @@ interface ForecastPart {
   /** The daily and hourly sections and the closing braces: `[...],"hourly":[...]}}` (after `"daily":`). */
   weather: Fragment;
   headers: Record<string, string>;
+  /**
+   * What the slots depend on besides the datasets: the start of the local day in the point's zone
+   * (time-slots.ts timeSlots); none when no run covers the place.
+   */
+  slotsFrom: { zone: string; dayStartMs: number } | undefined;
 }
 
 /**
@@ -152,7 +156,8 @@ function forecastPart(place: PlaceAnswer, data: WeatherInputs, now: Date): Maybe
       }
       w.ascii("}}");
       // A copy: the writer's buffer is sized by a hint, larger than the bytes written.
-      return { elevationJson, weather: new Fragment(Buffer.from(w.bytes())), headers: { ...headers, ...answer?.headers } };
+      const slotsFrom = answer ? { zone: answer.zone, dayStartMs: startOfLocalDay(answer.zone, now.getTime()) } : undefined;
+      return { elevationJson, weather: new Fragment(Buffer.from(w.bytes())), headers: { ...headers, ...answer?.headers }, slotsFrom };
     }),
   );
 }

@@ -277,7 +277,10 @@ export function createApp(deps: AppDeps): App {
         const encoded = parts !== undefined && encoding === "gzip" ? gzipParts(parts) : compress(body, encoding);
         return finishEncoded(req, 200, encoded, encoding, route, headers);
       };
-      const memo = cache?.enabled ? <T>(key: string, bytes: (value: Awaited<T>) => number, compute: () => T): T => cache.memo(`${route} ${key}`, generation, bytes, compute) : undefined;
+      const memo = cache?.enabled
+        ? <T>(key: string, bytes: (value: Awaited<T>) => number, compute: () => T, fresh?: (value: Awaited<T>) => boolean): T =>
+            cache.memo(`${route} ${key}`, generation, bytes, compute, fresh)
+        : undefined;
       const result = endpoint.handle(params, data as LoadedDatasets, memo ? { now: instant, memo } : { now: instant });
       if (!(result instanceof Promise)) return complete(result);
       const routeNow = route;

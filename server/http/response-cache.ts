@@ -77,10 +77,10 @@ export class ResponseCache {
     this.generation = generation;
   }
 
-  private read(key: string, generation: number): Slot | undefined {
+  private read(key: string, generation: number, fresh?: (value: unknown) => boolean): Slot | undefined {
     this.sync(generation);
     const slot = this.slots.get(key);
-    if (slot === undefined) {
+    if (slot === undefined || (fresh !== undefined && !fresh(slot.value))) {
       this.misses++;
       return undefined;
     }
@@ -127,11 +127,12 @@ export class ResponseCache {
 
   /**
    * The part kept under `key` for this generation, else `compute()`'s value, kept. Promises are
-   * not kept (a part that had to wait is computed again next time).
+   * not kept (a part that had to wait is computed again next time). A kept part for which
+   * `fresh` says false (it depends on the time, e.g. the local day) is computed again and replaced.
    */
-  memo<T>(key: string, generation: number, bytes: (value: Awaited<T>) => number, compute: () => T): T {
+  memo<T>(key: string, generation: number, bytes: (value: Awaited<T>) => number, compute: () => T, fresh?: (value: Awaited<T>) => boolean): T {
     if (!this.enabled || generation < this.generation) return compute();
-    const slot = this.read(`part ${key}`, generation);
+    const slot = this.read(`part ${key}`, generation, fresh as ((value: unknown) => boolean) | undefined);
     if (slot !== undefined) return slot.value as T;
     const value = compute();
     if (!(value instanceof Promise)) this.store(`part ${key}`, generation, value, key.length + bytes(value as Awaited<T>) + ENTRY_OVERHEAD_BYTES);

@@ -51,6 +51,55 @@ describe("ResponseCache", () => {
     off.set("a", 1, answer(10));
     expect(off.get("a", 1)).toBeUndefined();
   });
+
+  it("memo: a part that is no longer fresh is computed again and replaces the kept one", () => {
+    const cache = new ResponseCache(1 << 20);
+    let computed = 0;
+    const part = (day: number) => cache.memo("p", 1, () => 10, () => ({ day, n: ++computed }), (kept) => kept.day === day);
+    expect(part(1)).toEqual({ day: 1, n: 1 });
+    expect(part(1)).toEqual({ day: 1, n: 1 });
+    expect(cache.hits).toBe(1);
+    expect(part(2)).toEqual({ day: 2, n: 2 });
+    expect(cache.misses).toBe(2);
+    expect(cache.size).toBe(1);
+    expect(part(2)).toEqual({ day: 2, n: 2 });
+  });
+});
+
+describe("weather by id over a socket: the forecast part is kept for the place's local day", () => {
+  let clock = new Date("2026-11-23T21:00:00Z");
+  let cached: TestServer;
+  let uncached: TestServer;
+  beforeAll(async () => {
+    const dataDir = await ensureDefaultData(["elevation", "admin", "places", "forecast", "stations"]);
+    cached = await startTestServer({ dataDir, now: () => clock });
+    uncached = await startTestServer({ dataDir, now: () => clock, env: { GEODATA_RESPONSE_CACHE_MB: "0" } });
+  }, 600_000);
+  afterAll(async () => {
+    await cached?.close();
+    await uncached?.close();
+  });
+
+  it("across quarter hours of one local day it is reused; at local midnight it is built again", async () => {
+    // Madrid (gn:3117735, Europe/Madrid, UTC+1 in November).
+    const target = "/weather/id/2/json?id=gn:3117735";
+    const same = async (): Promise<void> => {
+      const [a, b] = await Promise.all([cached.get(target), uncached.get(target)]);
+      expect(a.status).toBe(200);
+      expect(await a.text()).toBe(await b.text());
+    };
+    clock = new Date("2026-11-23T21:00:00Z"); // 22:00 local
+    await same();
+    await same(); // a part that waited for DEM blocks is not kept: the second is kept for sure
+    const misses = cached.service.responseCache.misses;
+    clock = new Date("2026-11-23T22:50:00Z"); // 23:50 local, seven quarter hours later
+    await same();
+    expect(cached.service.responseCache.misses).toBe(misses);
+    clock = new Date("2026-11-23T23:10:00Z"); // 00:10 on 24 November in Madrid
+    await same();
+    // The place's facts are kept; the forecast part is built again (one more miss).
+    expect(cached.service.responseCache.misses).toBe(misses + 1);
+  });
 });
 
 describe("cached answers over a socket", () => {
