@@ -17,8 +17,8 @@ export interface HandlerContext {
    * value. The key must name everything else the part depends on (the parameters, a time bucket),
    * or `fresh` must say whether a kept value still holds (for a validity that the key cannot name
    * cheaply, such as the local day of a point). `bytes` sizes the value for the cache's bound. A
-   * promise is not kept (a part that had to wait is computed again next time). Absent: no
-   * caching, compute every time.
+   * promise is kept as its value once it settles, so a `compute` that may return a promise gets
+   * either back (MaybePromise). Absent: no caching, compute every time.
    */
   memo?: <T>(key: string, bytes: (value: Awaited<T>) => number, compute: () => T, fresh?: (value: Awaited<T>) => boolean) => T;
 }

@@ -126,16 +126,22 @@ export class ResponseCache {
   }
 
   /**
-   * The part kept under `key` for this generation, else `compute()`'s value, kept. Promises are
-   * not kept (a part that had to wait is computed again next time). A kept part for which
-   * `fresh` says false (it depends on the time, e.g. the local day) is computed again and replaced.
+   * The part kept under `key` for this generation, else `compute()`'s value, kept. A promise is
+   * kept as its value once it settles (a rejection keeps nothing), if the datasets it was computed
+   * on still serve: so a kept part is always a value, and a caller whose `compute` may return a
+   * promise must take either (MaybePromise). Requests for the key that arrive before it settles
+   * compute it too. A kept part for which `fresh` says false (it depends on the time, e.g. the
+   * local day) is computed again and replaced.
    */
   memo<T>(key: string, generation: number, bytes: (value: Awaited<T>) => number, compute: () => T, fresh?: (value: Awaited<T>) => boolean): T {
     if (!this.enabled || generation < this.generation) return compute();
-    const slot = this.read(`part ${key}`, generation, fresh as ((value: unknown) => boolean) | undefined);
+    const slotKey = `part ${key}`;
+    const slot = this.read(slotKey, generation, fresh as ((value: unknown) => boolean) | undefined);
     if (slot !== undefined) return slot.value as T;
     const value = compute();
-    if (!(value instanceof Promise)) this.store(`part ${key}`, generation, value, key.length + bytes(value as Awaited<T>) + ENTRY_OVERHEAD_BYTES);
+    const keep = (settled: Awaited<T>): void => this.store(slotKey, generation, settled, key.length + bytes(settled) + ENTRY_OVERHEAD_BYTES);
+    if (value instanceof Promise) value.then(keep, () => undefined);
+    else keep(value as Awaited<T>);
     return value;
   }
 

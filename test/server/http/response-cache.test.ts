@@ -52,6 +52,28 @@ describe("ResponseCache", () => {
     expect(off.get("a", 1)).toBeUndefined();
   });
 
+  it("memo: a promise is kept as its value once settled, a rejection not at all, nor a value of replaced datasets", async () => {
+    const cache = new ResponseCache(1 << 20);
+    let computed = 0;
+    const slow = (generation: number, fail = false) =>
+      cache.memo(`slow ${fail}`, generation, () => 10, () => (computed++, fail ? Promise.reject(new Error("no")) : Promise.resolve({ n: computed })));
+    const first = slow(1);
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    expect(slow(1)).toEqual({ n: 1 });
+    expect(computed).toBe(1);
+    await expect(slow(1, true)).rejects.toThrow("no");
+    await expect(slow(1, true)).rejects.toThrow("no");
+    expect(computed).toBe(3);
+    // Computed on generation 1, settled after generation 2 began: not kept.
+    const late = cache.memo("late", 1, () => 10, () => Promise.resolve("old"));
+    cache.set("x", 2, answer(10));
+    await late;
+    expect(cache.size).toBe(1);
+    expect(cache.get("x", 2)).toBeDefined();
+    expect(cache.memo("late", 2, () => 10, () => "new")).toBe("new");
+  });
+
   it("memo: a part that is no longer fresh is computed again and replaces the kept one", () => {
     const cache = new ResponseCache(1 << 20);
     let computed = 0;
@@ -90,7 +112,7 @@ describe("weather by id over a socket: the forecast part is kept for the place's
     };
     clock = new Date("2026-11-23T21:00:00Z"); // 22:00 local
     await same();
-    await same(); // a part that waited for DEM blocks is not kept: the second is kept for sure
+    await same();
     const misses = cached.service.responseCache.misses;
     clock = new Date("2026-11-23T22:50:00Z"); // 23:50 local, seven quarter hours later
     await same();
@@ -154,7 +176,7 @@ describe("cached answers over a socket", () => {
       const reference = await read(uncached, target, "identity");
       expect(reference.status, target).toBe(200);
       const hits = cached.service.responseCache.hits;
-      // The first may have to read DEM blocks from disk (a part that waited is not kept); the third is kept.
+      // The first may have to read DEM blocks from disk: its part is kept once they are read.
       const first = await read(cached, target, "identity");
       const second = await read(cached, target, "gzip");
       const third = await read(cached, target, "br");
