@@ -39,8 +39,8 @@ function sunTexts(zone: string, latitude: number, longitude: number, localMidnig
       : [POLAR_NIGHT, POLAR_NIGHT];
 }
 
-/** Entries of the table below before it is emptied (about 100 bytes each). */
-const KEPT_SUN_TEXTS_MAX = 65_536;
+/** Entries of the table below before it is emptied: about 200 bytes each, so at most ~3 MB. */
+const KEPT_SUN_TEXTS_MAX = 16_384;
 const sunTextsByPointAndDay = new Map<string, readonly [string, string]>();
 
 function keptSunTexts(zone: string, latitude: number, longitude: number, localMidnightMs: number): readonly [string, string] {
