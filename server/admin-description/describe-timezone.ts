@@ -23,11 +23,11 @@ function formatEvent(zone: string, epochMs: number): string {
 
 export interface DescribeOptions {
   /**
-   * Keep the sunrise and sunset texts per point and local day (a bounded table): for callers whose
-   * points repeat (a place by id), where they were a tenth of a request's CPU. Reverse geocoding's
-   * points rarely repeat, and would only churn the table.
+   * An object that stands for the point (a place's kept facts): its sunrise and sunset texts are
+   * kept for the local day, keyed by that object. For callers whose points repeat (a place by id),
+   * where computing them was a tenth of a request's CPU; reverse geocoding's points rarely repeat.
    */
-  reuseSunEvents?: boolean;
+  sunTextsOwner?: object;
 }
 
 function sunTexts(zone: string, latitude: number, longitude: number, localMidnightMs: number): readonly [string, string] {
@@ -39,18 +39,14 @@ function sunTexts(zone: string, latitude: number, longitude: number, localMidnig
       : [POLAR_NIGHT, POLAR_NIGHT];
 }
 
-/** Entries of the table below before it is emptied: about 200 bytes each, so at most ~3 MB. */
-const KEPT_SUN_TEXTS_MAX = 16_384;
-const sunTextsByPointAndDay = new Map<string, readonly [string, string]>();
+/** The texts of each owner's latest local day (the owner is alive as long as its point is kept). */
+const keptSunTexts = new WeakMap<object, { zone: string; localMidnightMs: number; texts: readonly [string, string] }>();
 
-function keptSunTexts(zone: string, latitude: number, longitude: number, localMidnightMs: number): readonly [string, string] {
-  const key = `${zone} ${latitude} ${longitude} ${localMidnightMs}`;
-  let texts = sunTextsByPointAndDay.get(key);
-  if (texts === undefined) {
-    texts = sunTexts(zone, latitude, longitude, localMidnightMs);
-    if (sunTextsByPointAndDay.size >= KEPT_SUN_TEXTS_MAX) sunTextsByPointAndDay.clear();
-    sunTextsByPointAndDay.set(key, texts);
-  }
+function ownedSunTexts(owner: object, zone: string, latitude: number, longitude: number, localMidnightMs: number): readonly [string, string] {
+  const kept = keptSunTexts.get(owner);
+  if (kept !== undefined && kept.localMidnightMs === localMidnightMs && kept.zone === zone) return kept.texts;
+  const texts = sunTexts(zone, latitude, longitude, localMidnightMs);
+  keptSunTexts.set(owner, { zone, localMidnightMs, texts });
   return texts;
 }
 
@@ -67,9 +63,10 @@ export function describeTimezone(zone: string, latitude: number, longitude: numb
 
   // The local day's midday as a UTC instant; the sun's transit nearest to it is the day's noon.
   const localMidnightMs = wallClockAsUtcMs({ ...clock, hour: 0, minute: 0, second: 0 }) - offset * MINUTE_MS;
-  const [sunrise, sunset] = options.reuseSunEvents
-    ? keptSunTexts(zone, latitude, longitude, localMidnightMs)
-    : sunTexts(zone, latitude, longitude, localMidnightMs);
+  const [sunrise, sunset] =
+    options.sunTextsOwner === undefined
+      ? sunTexts(zone, latitude, longitude, localMidnightMs)
+      : ownedSunTexts(options.sunTextsOwner, zone, latitude, longitude, localMidnightMs);
 
   return {
     timezone: zone,

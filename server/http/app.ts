@@ -20,7 +20,7 @@ import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
 import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, negotiateSplicedEncoding, staticBody, successBody, successBodyFromJson, successParts, type Encoding } from "./respond.ts";
-import { gzipParts, joinParts } from "./body-parts.ts";
+import { gzipParts, joinParts, partsLength, type Fragment } from "./body-parts.ts";
 
 export const MAX_URL_BYTES = 8192;
 
@@ -95,6 +95,12 @@ export function splitTarget(target: string): { path: string; searchParams: URLSe
   // A base is needed only to parse the origin-form target.
   const url = new URL(target, "http://localhost");
   return { path: url.pathname, searchParams: url.searchParams };
+}
+
+/** The 200 body of a handler's result in one buffer (`parts`: its successParts, when it has parts). */
+function wholeBody(result: HandlerResult, parts: readonly (Fragment | Buffer)[] | undefined): Buffer {
+  if ("contentParts" in result) return joinParts(parts ?? successParts(result.contentParts));
+  return "contentJson" in result ? successBodyFromJson(200, result.contentJson) : successBody(200, result.content);
 }
 
 export function createApp(deps: AppDeps): App {
@@ -253,8 +259,10 @@ export function createApp(deps: AppDeps): App {
       }
       const complete = (result: HandlerResult): AppResponse => {
         const parts = "contentParts" in result ? successParts(result.contentParts) : undefined;
-        const body = "contentParts" in result ? joinParts(parts!) : "contentJson" in result ? successBodyFromJson(200, result.contentJson) : successBody(200, result.content);
-        if (policy === undefined) return finish(req, 200, body, route, result.headers);
+        // The body in one buffer; for parts only when it is sent as it is or kept (a spliced gzip needs none).
+        let whole: Buffer | undefined;
+        const body = (): Buffer => (whole ??= wholeBody(result, parts));
+        if (policy === undefined) return finish(req, 200, body(), route, result.headers);
         // The datasets an endpoint uses are the same for every request of one generation.
         let prefix = tagPrefixes.get(route);
         if (prefix === undefined) {
@@ -265,16 +273,21 @@ export function createApp(deps: AppDeps): App {
         if (cache !== undefined && cacheKey !== undefined) {
           // Stored under the generation read before the handler ran: a reload during an awaited
           // handler makes the entry stale at once rather than late.
-          const entry: CachedAnswer = { body, headers: { ...result.headers }, etag: caching.ETag, encoded: {} };
+          const entry: CachedAnswer = { body: body(), headers: { ...result.headers }, etag: caching.ETag, encoded: {} };
           cache.set(cacheKey, generation, entry);
           return answerCached(req, cache, cacheKey, entry, route, caching["Cache-Control"]);
         }
         // Parts are spliced into gzip rather than compressed whole (body-parts.ts).
-        const encoding = parts === undefined ? encodingFor(req, body) : body.byteLength > COMPRESSION_THRESHOLD_BYTES ? negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding")) : "identity";
+        const encoding =
+          parts === undefined
+            ? encodingFor(req, body())
+            : partsLength(parts) > COMPRESSION_THRESHOLD_BYTES
+              ? negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding"))
+              : "identity";
         const headers = { ...result.headers, ETag: encodedTag(caching.ETag, encoding), "Cache-Control": caching["Cache-Control"] };
         const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag);
         if (hit) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);
-        const encoded = parts !== undefined && encoding === "gzip" ? gzipParts(parts) : compress(body, encoding);
+        const encoded = parts !== undefined && encoding === "gzip" ? gzipParts(parts) : compress(body(), encoding);
         return finishEncoded(req, 200, encoded, encoding, route, headers);
       };
       const memo = cache?.enabled

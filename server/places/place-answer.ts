@@ -42,5 +42,5 @@ export function placeAnswer(places: PlacesData, { id, geonameId }: PlaceIdParam,
   };
   const found = memo ? memo(`place ${geonameId}`, (f) => (f ? f.pointJson.length * 2 : 0), facts) : facts();
   if (found === undefined) throw errors.notFound(`No place with id ${showValue(id)}.`);
-  return { point: found.point, pointJson: found.pointJson, administrative: administrativeParts(found.input, now, { reuseSunEvents: true }), timezone: found.input.timezone };
+  return { point: found.point, pointJson: found.pointJson, administrative: administrativeParts(found.input, now, { sunTextsOwner: found.input }), timezone: found.input.timezone };
 }

@@ -171,9 +171,9 @@ describe("describeTimezone: sunrise and sunset on the local day (NOAA, zenith 90
   });
 });
 
-describe("describeTimezone with reuseSunEvents (places by id)", () => {
-  it("gives the published times, on first use and from the table, and a new day's times the next local day", () => {
-    const reuse = { reuseSunEvents: true };
+describe("describeTimezone with sunTextsOwner (places by id)", () => {
+  it("gives the published times, on first use and kept, and a new day's times the next local day", () => {
+    const reuse = { sunTextsOwner: {} };
     for (let pass = 0; pass < 2; pass++) {
       const tz = describeTimezone("Europe/Berlin", 52.52, 13.405, at("2024-12-21T11:00:00Z"), reuse);
       expect(minutesOff(tz.sunrise, "2024-12-21T08:14:38+01:00")).toBeLessThanOrEqual(2);
