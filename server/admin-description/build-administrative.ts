@@ -4,7 +4,7 @@
  * request's instant. A member is absent when its input is (at sea only `timezone` is given).
  */
 import type { Admin1Info, ContinentInfo, CountryInfo } from "../../datasets/places/admin-types.ts";
-import { encodeParts, Fragment, joinParts, type BodyPart } from "../http/body-parts.ts";
+import { Fragment, joinParts, type BodyPart } from "../http/body-parts.ts";
 import { describeTimezone, type DescribeOptions } from "./describe-timezone.ts";
 import type { Administrative1Wire, AdministrativeWire, ContinentWire, CountryWire } from "./wire-types.ts";
 
@@ -37,7 +37,7 @@ export function buildAdministrative(input: AdministrativeInput, instant: Date): 
  * once per area and reused; only the timezone member, which carries the instant, is new each time.
  */
 export function administrativeJson(input: AdministrativeInput, instant: Date): string {
-  return joinParts(encodeParts(administrativeParts(input, instant))).toString("utf8");
+  return joinParts(administrativeParts(input, instant)).toString("utf8");
 }
 
 /** The same text as body parts (http/body-parts.ts): each area's member a fragment kept per area. */

@@ -20,7 +20,7 @@ import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
 import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, negotiateSplicedEncoding, staticBody, successBody, successBodyFromJson, successParts, type Encoding } from "./respond.ts";
-import { gzipParts, joinParts, partsLength, type Fragment } from "./body-parts.ts";
+import { gzipParts, joinParts, partsLength, type BodyPart } from "./body-parts.ts";
 
 export const MAX_URL_BYTES = 8192;
 
@@ -98,7 +98,7 @@ export function splitTarget(target: string): { path: string; searchParams: URLSe
 }
 
 /** The 200 body of a handler's result in one buffer (`parts`: its successParts, when it has parts). */
-function wholeBody(result: HandlerResult, parts: readonly (Fragment | Buffer)[] | undefined): Buffer {
+function wholeBody(result: HandlerResult, parts: readonly BodyPart[] | undefined): Buffer {
   if ("contentParts" in result) return joinParts(parts ?? successParts(result.contentParts));
   return "contentJson" in result ? successBodyFromJson(200, result.contentJson) : successBody(200, result.content);
 }

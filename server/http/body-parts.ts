@@ -43,44 +43,64 @@ export class Fragment {
   }
 }
 
-/** A fragment, or bytes new to this answer (text is UTF-8 encoded). */
+/** A fragment, or bytes new to this answer (text is written as UTF-8). */
 export type BodyPart = Fragment | Buffer | string;
 
-/** The parts with text encoded: what the two encoders below take. */
-export function encodeParts(parts: readonly BodyPart[]): (Fragment | Buffer)[] {
-  return parts.map((p) => (typeof p === "string" ? Buffer.from(p, "utf8") : p));
+function byteLengthOf(p: BodyPart): number {
+  return typeof p === "string" ? Buffer.byteLength(p, "utf8") : p instanceof Fragment ? p.bytes.byteLength : p.byteLength;
 }
 
-export function partsLength(parts: readonly (Fragment | Buffer)[]): number {
+export function partsLength(parts: readonly BodyPart[]): number {
   let n = 0;
-  for (const p of parts) n += p instanceof Fragment ? p.bytes.byteLength : p.byteLength;
+  for (const p of parts) n += byteLengthOf(p);
   return n;
 }
 
-/** The body as one buffer (identity coding). */
-export function joinParts(parts: readonly (Fragment | Buffer)[]): Buffer {
-  return Buffer.concat(parts.map((p) => (p instanceof Fragment ? p.bytes : p)));
+/** The body as one buffer (identity coding): one allocation, text written in place. */
+export function joinParts(parts: readonly BodyPart[]): Buffer {
+  const out = Buffer.allocUnsafe(partsLength(parts));
+  let at = 0;
+  for (const p of parts) {
+    if (typeof p === "string") at += out.write(p, at, "utf8");
+    else at += (p instanceof Fragment ? p.bytes : p).copy(out, at);
+  }
+  return out;
 }
 
 /** The most a stored block holds (LEN is 16 bits). */
 const STORED_BLOCK_MAX = 0xffff;
+/** Bytes before a stored block's data: BFINAL/BTYPE (byte-aligned), LEN, NLEN. */
+const STORED_HEADER_BYTES = 5;
 /** ID1 ID2, CM = 8 (deflate), FLG = 0, MTIME = 0 (none), XFL = 0, OS = 255 (unknown): RFC 1952 §2.3.1. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** An empty block with BFINAL set, fixed Huffman codes: bits 1, 01, then end-of-block 0000000. */
 const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
+/** CRC-32 and ISIZE. */
+const TRAILER_BYTES = 8;
 
-/** Stored blocks (BTYPE 00, not final) holding `bytes`; the stream must be byte-aligned before them. */
-function storedBlocks(bytes: Buffer, out: Buffer[]): void {
-  for (let at = 0; at < bytes.byteLength; at += STORED_BLOCK_MAX) {
-    const chunk = bytes.subarray(at, at + STORED_BLOCK_MAX);
-    const n = chunk.byteLength;
-    out.push(Buffer.from([0x00, n & 0xff, n >>> 8, ~n & 0xff, (~n >>> 8) & 0xff]), chunk);
-  }
+/** Writes a stored block's header (BTYPE 00, not final) for `n` bytes at `at`; the stream is byte-aligned there. */
+function storedHeader(out: Buffer, at: number, n: number): number {
+  out[at] = 0x00;
+  out.writeUInt16LE(n, at + 1);
+  out.writeUInt16LE(~n & 0xffff, at + 3);
+  return at + STORED_HEADER_BYTES;
 }
 
-/** The body in the gzip coding, spliced from the fragments' deflated copies. */
-export function gzipParts(parts: readonly (Fragment | Buffer)[]): Buffer {
-  const out: Buffer[] = [GZIP_HEADER];
+/**
+ * The body in the gzip coding, spliced from the fragments' deflated copies, new bytes in stored
+ * blocks: sized first, then written into one buffer.
+ */
+export function gzipParts(parts: readonly BodyPart[]): Buffer {
+  let size = GZIP_HEADER.byteLength + FINAL_EMPTY_BLOCK.byteLength + TRAILER_BYTES;
+  for (const p of parts) {
+    if (p instanceof Fragment) size += p.bytes.byteLength === 0 ? 0 : p.deflated.byteLength;
+    else {
+      const n = byteLengthOf(p);
+      size += n + STORED_HEADER_BYTES * Math.ceil(n / STORED_BLOCK_MAX);
+    }
+  }
+  const out = Buffer.allocUnsafe(size);
+  let at = GZIP_HEADER.copy(out, 0);
   let crc = 0;
   let length = 0;
   for (const p of parts) {
@@ -89,17 +109,32 @@ export function gzipParts(parts: readonly (Fragment | Buffer)[]): Buffer {
       const { crc: fragmentCrc, shift } = p.crc32;
       crc = crc32Combine(crc, fragmentCrc, shift);
       length += p.bytes.byteLength;
-      out.push(p.deflated);
-    } else if (p.byteLength > 0) {
-      crc = crc32(p, crc);
-      length += p.byteLength;
-      storedBlocks(p, out);
+      at += p.deflated.copy(out, at);
+      continue;
     }
+    const n = byteLengthOf(p);
+    if (n === 0) continue;
+    if (n <= STORED_BLOCK_MAX) {
+      // One block: its bytes go straight after its header.
+      const from = storedHeader(out, at, n);
+      if (typeof p === "string") out.write(p, from, "utf8");
+      else p.copy(out, from);
+      crc = crc32(out.subarray(from, from + n), crc);
+      at = from + n;
+    } else {
+      const bytes = typeof p === "string" ? Buffer.from(p, "utf8") : p;
+      crc = crc32(bytes, crc);
+      for (let k = 0; k < n; k += STORED_BLOCK_MAX) {
+        const chunk = bytes.subarray(k, k + STORED_BLOCK_MAX);
+        at = storedHeader(out, at, chunk.byteLength);
+        at += chunk.copy(out, at);
+      }
+    }
+    length += n;
   }
-  const trailer = Buffer.allocUnsafe(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
+  at += FINAL_EMPTY_BLOCK.copy(out, at);
+  out.writeUInt32LE(crc >>> 0, at);
   // ISIZE is the length modulo 2^32.
-  trailer.writeUInt32LE(length >>> 0, 4);
-  out.push(FINAL_EMPTY_BLOCK, trailer);
-  return Buffer.concat(out);
+  out.writeUInt32LE(length >>> 0, at + 4);
+  return out;
 }

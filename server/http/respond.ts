@@ -2,7 +2,7 @@
  * Serialisation of the envelope and the error body, and content-encoding negotiation.
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import { encodeParts, Fragment, type BodyPart } from "./body-parts.ts";
+import { Fragment, type BodyPart } from "./body-parts.ts";
 
 /**
  * Bodies at most this long are sent uncompressed: with the headers they fit in about one TCP
@@ -117,9 +117,9 @@ export function successBodyFromJson(status: number, contentJson: string | Uint8A
 const ENVELOPE_OPEN_200 = Fragment.of(`{"status":"OK","code":200,"content":`);
 const ENVELOPE_CLOSE = Fragment.of("}");
 
-/** The 200 envelope around content given as parts (body-parts.ts), text encoded. */
-export function successParts(contentParts: readonly BodyPart[]): (Fragment | Buffer)[] {
-  return encodeParts([ENVELOPE_OPEN_200, ...contentParts, ENVELOPE_CLOSE]);
+/** The 200 envelope around content given as parts (body-parts.ts). */
+export function successParts(contentParts: readonly BodyPart[]): BodyPart[] {
+  return [ENVELOPE_OPEN_200, ...contentParts, ENVELOPE_CLOSE];
 }
 
 export function errorBody(status: number, message: string): Buffer {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { encodeParts, Fragment, gzipParts, joinParts, partsLength } from "../../../server/http/body-parts.ts";
+import { Fragment, gzipParts, joinParts, partsLength } from "../../../server/http/body-parts.ts";
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures");
 // Real bytes: ecCodes reference values (22 KB of JSON) and a real METAR report.
@@ -12,7 +12,7 @@ const metar = "KJFK 231751Z 31012KT 10SM FEW250 08/M09 A3021 RMK AO2 SLP230 T008
 
 describe("body parts", () => {
   it("joins fragments and new text into the identity body", () => {
-    const parts = encodeParts(['{"a":', Fragment.of("[1,2,3]"), ',"b":"é"}']);
+    const parts = ['{"a":', Fragment.of("[1,2,3]"), ',"b":"é"}'];
     expect(joinParts(parts).toString("utf8")).toBe('{"a":[1,2,3],"b":"é"}');
     expect(partsLength(parts)).toBe(Buffer.byteLength('{"a":[1,2,3],"b":"é"}'));
   });
@@ -21,10 +21,10 @@ describe("body parts", () => {
     const head = Fragment.of(`{"status":"OK","code":200,"content":{"report":`);
     const tail = new Fragment(eccodes);
     for (const parts of [
-      encodeParts([head, JSON.stringify(metar), ',"reference":', tail, "}}"]),
-      encodeParts([tail]),
-      encodeParts([metar]),
-      encodeParts([head, "", head, metar, metar, tail]),
+      [head, JSON.stringify(metar), ',"reference":', tail, "}}"],
+      [tail],
+      [metar],
+      [head, "", head, metar, Buffer.from(metar), "Zürich, Москва, 東京", tail],
     ]) {
       const gz = gzipParts(parts);
       expect(gunzipSync(gz).equals(joinParts(parts))).toBe(true);
@@ -35,17 +35,22 @@ describe("body parts", () => {
 
   it("an empty body is a valid empty gzip member", () => {
     expect(gunzipSync(gzipParts([])).byteLength).toBe(0);
-    expect(gunzipSync(gzipParts(encodeParts([""]))).byteLength).toBe(0);
+    expect(gunzipSync(gzipParts([""])).byteLength).toBe(0);
   });
 
   it("new bytes over 65,535 go into several stored blocks", () => {
     const big = Buffer.concat([eccodes, eccodes, eccodes, eccodes]); // 88 KB
-    const parts = encodeParts([Fragment.of("["), big, Fragment.of("]")]);
+    const parts = [Fragment.of("["), big, Fragment.of("]")];
     expect(gunzipSync(gzipParts(parts)).equals(joinParts(parts))).toBe(true);
+    // The same as text, with characters of two and three bytes in UTF-8.
+    const text = `${big.toString("latin1")}é東`;
+    const textParts = [Fragment.of("["), text, Fragment.of("]")];
+    expect(gunzipSync(gzipParts(textParts)).toString("utf8")).toBe(`[${text}]`);
+    expect(joinParts(textParts).toString("utf8")).toBe(`[${text}]`);
   });
 
   it("a corrupted trailer is refused by the decoder (the CRC is the whole body's)", () => {
-    const gz = gzipParts(encodeParts([new Fragment(eccodes), metar]));
+    const gz = gzipParts([new Fragment(eccodes), metar]);
     gz[gz.byteLength - 6]! ^= 0xff;
     expect(() => gunzipSync(gz)).toThrow();
   });
