@@ -27,12 +27,10 @@ export interface HandlerContext {
 type ResultHeaders = { headers?: Record<string, string> };
 
 /**
- * What a handler answers: the envelope's `content` as an object, or (large answers written
- * without intermediate objects, e.g. the weather slots) as JSON text or its UTF-8 bytes.
- */
-/**
- * The content as an object, as JSON text or bytes, or as parts (http/body-parts.ts) when most of it
- * repeats across answers that cannot be cached whole.
+ * What a handler answers: the envelope's `content` as an object; as JSON text or its UTF-8 bytes
+ * (large answers written without intermediate objects, e.g. the weather slots); or as parts
+ * (http/body-parts.ts) when most of it repeats across answers that carry the instant and so
+ * cannot be cached whole.
  */
 export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array } | { contentParts: readonly BodyPart[] }) & ResultHeaders;
 

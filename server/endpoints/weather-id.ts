@@ -129,8 +129,7 @@ interface ForecastPart {
 
 /**
  * What a kept part costs: its bytes, and its gzip copy (Fragment.deflated, made on the first gzip
- * answer), charged up front at the bytes' size although it measured 10-20 % of them: a bound, not
- * a guess.
+ * answer), charged up front at the bytes' size, a bound: it measured 7 % of a 17 KB part.
  */
 const partBytes = (part: ForecastPart): number => 2 * part.weather.bytes.byteLength + part.elevationJson.length;
 
@@ -155,8 +154,8 @@ function forecastPart(place: PlaceAnswer, data: WeatherInputs, now: Date): Maybe
         w.ascii('[],"hourly":[]');
       }
       w.ascii("}}");
-      // A copy: the writer's buffer is sized by a hint, larger than the bytes written.
       const slotsFrom = answer ? { zone: answer.zone, dayStartMs: startOfLocalDay(answer.zone, now.getTime()) } : undefined;
+      // The bytes copied: the writer's buffer is sized by a hint, larger than what was written.
       return { elevationJson, weather: new Fragment(Buffer.from(w.bytes())), headers: { ...headers, ...answer?.headers }, slotsFrom };
     }),
   );
