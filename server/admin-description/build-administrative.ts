@@ -4,7 +4,7 @@
  * request's instant. A member is absent when its input is (at sea only `timezone` is given).
  */
 import type { Admin1Info, ContinentInfo, CountryInfo } from "../../datasets/places/admin-types.ts";
-import { Fragment, joinParts, type BodyPart } from "../http/body-parts.ts";
+import { Fragment, type BodyPart } from "../http/body-parts.ts";
 import { describeTimezone, type DescribeOptions } from "./describe-timezone.ts";
 import type { Administrative1Wire, AdministrativeWire, ContinentWire, CountryWire } from "./wire-types.ts";
 
@@ -32,15 +32,11 @@ export function buildAdministrative(input: AdministrativeInput, instant: Date): 
 }
 
 /**
- * The same description as JSON text: `JSON.stringify(buildAdministrative(input, instant))`, with
- * the continent, country and admin-1 members (names in 23 languages, most of the bytes) serialized
- * once per area and reused; only the timezone member, which carries the instant, is new each time.
+ * The same description as JSON text in body parts (http/body-parts.ts): joined, they are
+ * `JSON.stringify(buildAdministrative(input, instant))`. The continent, country and admin-1 members
+ * (names in 23 languages, most of the bytes) are fragments made once per area; only the timezone
+ * member, which carries the instant, is new each time.
  */
-export function administrativeJson(input: AdministrativeInput, instant: Date): string {
-  return joinParts(administrativeParts(input, instant)).toString("utf8");
-}
-
-/** The same text as body parts (http/body-parts.ts): each area's member a fragment kept per area. */
 export function administrativeParts(input: AdministrativeInput, instant: Date, options?: DescribeOptions): BodyPart[] {
   const parts: BodyPart[] = ["{"];
   if (input.continent !== undefined) parts.push(memberOnce(input.continent, "continent", continentWire));

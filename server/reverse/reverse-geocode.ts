@@ -7,7 +7,7 @@
  * territorial waters when a timezone polygon contains the point, else the ocean zone Etc/GMT±N.
  */
 import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
-import { administrativeJson, administrativeParts, buildAdministrative, type AdministrativeInput } from "../admin-description/build-administrative.ts";
+import { administrativeParts, buildAdministrative, type AdministrativeInput } from "../admin-description/build-administrative.ts";
 import type { BodyPart } from "../http/body-parts.ts";
 import type { AdministrativeWire } from "../admin-description/wire-types.ts";
 import type { PlacesData } from "../places/places-data.ts";
@@ -16,12 +16,7 @@ export function reverseGeocode(lat: number, lon: number, index: AdminIndex, plac
   return buildAdministrative(reverseInput(lat, lon, index, places), now);
 }
 
-/** The same description as JSON text, areas serialized once. */
-export function reverseGeocodeJson(lat: number, lon: number, index: AdminIndex, places: PlacesData, now: Date): string {
-  return administrativeJson(reverseInput(lat, lon, index, places), now);
-}
-
-/** The same text as body parts (what the endpoint sends): each area's member a fragment kept per area. */
+/** The same description as JSON text in body parts (what the endpoint sends): each area's member a fragment kept per area. */
 export function reverseGeocodeParts(lat: number, lon: number, index: AdminIndex, places: PlacesData, now: Date): BodyPart[] {
   return administrativeParts(reverseInput(lat, lon, index, places), now);
 }

@@ -12,7 +12,8 @@ import { POLAR_NIGHT } from "../../../server/admin-description/describe-timezone
 import { loadPlaces } from "../../../server/places/load-places.ts";
 import type { PlacesData } from "../../../server/places/places-data.ts";
 import { loadAdmin } from "../../../server/reverse/load-admin.ts";
-import { reverseGeocode, reverseGeocodeJson } from "../../../server/reverse/reverse-geocode.ts";
+import { joinParts } from "../../../server/http/body-parts.ts";
+import { reverseGeocode, reverseGeocodeParts } from "../../../server/reverse/reverse-geocode.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 
 let index: AdminIndex;
@@ -71,12 +72,12 @@ describe("reverseGeocode at a fixed instant", () => {
   });
 });
 
-describe("reverseGeocodeJson", () => {
-  it("is the JSON of reverseGeocode, byte for byte, on land, at sea and twice for the same area", () => {
+describe("reverseGeocodeParts", () => {
+  it("joined, is the JSON of reverseGeocode, byte for byte, on land, at sea and twice for the same area", () => {
     const instant = new Date("2025-07-01T12:00:00Z");
     // Paris, Svalbard, Chatham Islands, Lord Howe, the open Pacific, and Paris again (areas reused).
     for (const [lat, lon] of [[48.85341, 2.3488], [78.22334, 15.64689], [-43.95353, -176.55973], [-31.5553, 159.0821], [0, -140], [48.86, 2.35]] as const) {
-      expect(reverseGeocodeJson(lat, lon, index, places, instant)).toBe(JSON.stringify(reverseGeocode(lat, lon, index, places, instant)));
+      expect(joinParts(reverseGeocodeParts(lat, lon, index, places, instant)).toString("utf8")).toBe(JSON.stringify(reverseGeocode(lat, lon, index, places, instant)));
     }
   });
 });
