@@ -54,7 +54,7 @@ function ownedSunTexts(owner: object, zone: string, latitude: number, longitude:
  * Throws RangeError for a timezone id the runtime does not know (the data is checked at load
  * time, so this is a bug, not bad input).
  */
-export function describeTimezone(zone: string, latitude: number, longitude: number, instant: Date, options: DescribeOptions = {}): TimezoneWire {
+export function describeTimezone(zone: string, latitude: number, longitude: number, instant: Date, options?: DescribeOptions): TimezoneWire {
   const epochMs = instant.getTime();
   const wholeSecondMs = Math.floor(epochMs / 1000) * 1000;
   const clock = wallClock(zone, wholeSecondMs);
@@ -64,7 +64,7 @@ export function describeTimezone(zone: string, latitude: number, longitude: numb
   // The local day's midday as a UTC instant; the sun's transit nearest to it is the day's noon.
   const localMidnightMs = wallClockAsUtcMs({ ...clock, hour: 0, minute: 0, second: 0 }) - offset * MINUTE_MS;
   const [sunrise, sunset] =
-    options.sunTextsOwner === undefined
+    options?.sunTextsOwner === undefined
       ? sunTexts(zone, latitude, longitude, localMidnightMs)
       : ownedSunTexts(options.sunTextsOwner, zone, latitude, longitude, localMidnightMs);
 
