@@ -19,7 +19,7 @@ import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./
 import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
-import { compress, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, negotiateSplicedEncoding, staticBody, successBody, successBodyFromJson, successParts, type Encoding } from "./respond.ts";
+import { compress, type CompressionEffort, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, negotiateSplicedEncoding, staticBody, successBody, successBodyFromJson, successParts, type Encoding } from "./respond.ts";
 import { gzipParts, joinParts, partsLength, type BodyPart } from "./body-parts.ts";
 
 export const MAX_URL_BYTES = 8192;
@@ -113,6 +113,15 @@ export function createApp(deps: AppDeps): App {
   /** RateLimit headers of a request, added to every answer to it once its key has been counted. */
   const rateHeaders = new WeakMap<AppRequest, Record<string, string>>();
 
+  /**
+   * Station observations are one answer per station, a bounded set the response cache keeps and
+   * sends many times: compressed harder, once (respond.ts KEPT_BROTLI_QUALITY). Other answers'
+   * keys (points, queries) rarely repeat enough to pay for it.
+   */
+  function effortFor(route: string): CompressionEffort {
+    return CACHE_POLICY[route] === "observations" ? "kept" : "per-request";
+  }
+
   function encodingFor(req: AppRequest, body: Buffer): Encoding {
     return body.byteLength > COMPRESSION_THRESHOLD_BYTES ? negotiateEncoding(headerValue(req.headers, "accept-encoding")) : "identity";
   }
@@ -151,7 +160,7 @@ export function createApp(deps: AppDeps): App {
     if (ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag)) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);
     let encoded = encoding === "identity" ? hit.body : hit.encoded[encoding];
     if (encoded === undefined && encoding !== "identity") {
-      encoded = compress(hit.body, encoding);
+      encoded = compress(hit.body, encoding, effortFor(route));
       cache.addEncoding(key, hit, encoding, encoded);
     }
     return finishEncoded(req, 200, encoded ?? hit.body, encoding, route, headers);
@@ -287,7 +296,7 @@ export function createApp(deps: AppDeps): App {
         const headers = { ...result.headers, ETag: encodedTag(caching.ETag, encoding), "Cache-Control": caching["Cache-Control"] };
         const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag);
         if (hit) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);
-        const encoded = parts !== undefined && encoding === "gzip" ? gzipParts(parts) : compress(body(), encoding);
+        const encoded = parts !== undefined && encoding === "gzip" ? gzipParts(parts) : compress(body(), encoding, effortFor(route));
         return finishEncoded(req, 200, encoded, encoding, route, headers);
       };
       const memo = cache?.enabled

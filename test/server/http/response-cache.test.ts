@@ -3,9 +3,12 @@
  * embedded-default data, that an answer served from it is the answer computed without it: the
  * same bytes in every coding, the same validators, and a recomputation when the data change.
  */
+import http from "node:http";
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResponseCache, type CachedAnswer } from "../../../server/http/response-cache.ts";
-import { COMPRESSION_THRESHOLD_BYTES } from "../../../server/http/respond.ts";
+import { BROTLI_QUALITY, COMPRESSION_THRESHOLD_BYTES, GZIP_LEVEL } from "../../../server/http/respond.ts";
+import { TEST_KEY } from "../../helpers/server.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
 
@@ -202,6 +205,38 @@ describe("cached answers over a socket", () => {
         expect(brOnly.text, target).toBe(identity.text);
         expect(browser.etag).toBe(identity.etag!.replace(/"$/, '-gzip"'));
       }
+    }
+  });
+
+  it("station observations: compressed harder, once, and the same bytes cached or not (strong ETag)", async () => {
+    // The raw bytes as sent (fetch would decode them).
+    const raw = (server: TestServer, target: string, acceptEncoding: string) =>
+      new Promise<{ etag: string | undefined; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        http.get(`${server.baseUrl}${target}`, { headers: { "X-Api-Key": TEST_KEY, "Accept-Encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ etag: res.headers.etag, encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+    // Buenos Aires Aeroparque's SYNOP history in the embedded excerpt: a few KB of JSON.
+    const target = "/weather/SYNOP/2/json?id=87582";
+    const identity = (await raw(uncached, target, "identity")).body;
+    expect(identity.byteLength).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    for (const [coding, decode, perRequest] of [
+      ["br", brotliDecompressSync, brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })],
+      ["gzip", gunzipSync, gzipSync(identity, { level: GZIP_LEVEL })],
+    ] as const) {
+      const reference = await raw(uncached, target, coding);
+      const first = await raw(cached, target, coding);
+      const repeated = await raw(cached, target, coding);
+      expect(reference.encoding).toBe(coding);
+      expect(decode(reference.body).equals(identity)).toBe(true);
+      for (const got of [first, repeated]) {
+        expect(got.etag).toBe(reference.etag);
+        expect(got.body.equals(reference.body), coding).toBe(true);
+      }
+      // The point of the harder effort: fewer bytes than the per-request level gives.
+      expect(reference.body.byteLength, coding).toBeLessThan(perRequest.byteLength);
     }
   });
 
