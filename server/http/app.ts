@@ -116,10 +116,11 @@ export function createApp(deps: AppDeps): App {
   /**
    * Station observations are one answer per station, a bounded set the response cache keeps and
    * sends many times: compressed harder, once (respond.ts KEPT_BROTLI_QUALITY). Other answers'
-   * keys (points, queries) rarely repeat enough to pay for it.
+   * keys (points, queries) rarely repeat enough to pay for it, nor does any answer without the
+   * cache. The ETag names the level (cache.ts encodedTag).
    */
   function effortFor(route: string): CompressionEffort {
-    return CACHE_POLICY[route] === "observations" ? "kept" : "per-request";
+    return deps.responseCache?.enabled && CACHE_POLICY[route] === "observations" ? "kept" : "per-request";
   }
 
   function encodingFor(req: AppRequest, body: Buffer): Encoding {
@@ -156,11 +157,12 @@ export function createApp(deps: AppDeps): App {
   /** A cached answer (response-cache.ts): its stored bytes, compressed once per coding. */
   function answerCached(req: AppRequest, cache: ResponseCache, key: string, hit: CachedAnswer, route: string, control: string): AppResponse {
     const encoding = encodingFor(req, hit.body);
-    const headers = { ...hit.headers, ETag: encodedTag(hit.etag, encoding), "Cache-Control": control };
+    const effort = effortFor(route);
+    const headers = { ...hit.headers, ETag: encodedTag(hit.etag, encoding, effort), "Cache-Control": control };
     if (ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag)) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);
     let encoded = encoding === "identity" ? hit.body : hit.encoded[encoding];
     if (encoded === undefined && encoding !== "identity") {
-      encoded = compress(hit.body, encoding, effortFor(route));
+      encoded = compress(hit.body, encoding, effort);
       cache.addEncoding(key, hit, encoding, encoded);
     }
     return finishEncoded(req, 200, encoded ?? hit.body, encoding, route, headers);
@@ -293,10 +295,11 @@ export function createApp(deps: AppDeps): App {
             : partsLength(parts) > COMPRESSION_THRESHOLD_BYTES
               ? negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding"))
               : "identity";
-        const headers = { ...result.headers, ETag: encodedTag(caching.ETag, encoding), "Cache-Control": caching["Cache-Control"] };
+        const effort = effortFor(route);
+        const headers = { ...result.headers, ETag: encodedTag(caching.ETag, encoding, effort), "Cache-Control": caching["Cache-Control"] };
         const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag);
         if (hit) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);
-        const encoded = parts !== undefined && encoding === "gzip" ? gzipParts(parts) : compress(body(), encoding, effortFor(route));
+        const encoded = parts !== undefined && encoding === "gzip" ? gzipParts(parts) : compress(body(), encoding, effort);
         return finishEncoded(req, 200, encoded, encoding, route, headers);
       };
       const memo = cache?.enabled

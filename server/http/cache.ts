@@ -23,7 +23,7 @@
  */
 import { hash } from "node:crypto";
 import type { DatasetState } from "../datasets/registry.ts";
-import type { Encoding } from "./respond.ts";
+import { KEPT_BROTLI_QUALITY, KEPT_GZIP_LEVEL, type CompressionEffort, type Encoding } from "./respond.ts";
 
 export type CachePolicyKind = "release" | "forecast" | "observations" | "instant";
 
@@ -116,8 +116,11 @@ export function cacheControl(kind: CachePolicyKind, now: Date, newestRunTime?: s
 }
 
 /** The entity tag of a content coding of the answer whose identity tag is `identityTag`. */
-export function encodedTag(identityTag: string, encoding: Encoding): string {
-  return encoding === "identity" ? identityTag : `${identityTag.slice(0, -1)}-${encoding}"`;
+export function encodedTag(identityTag: string, encoding: Encoding, effort: CompressionEffort = "per-request"): string {
+  if (encoding === "identity") return identityTag;
+  // The harder levels give other bytes: another representation, another strong validator.
+  const level = effort === "kept" ? (encoding === "br" ? KEPT_BROTLI_QUALITY : KEPT_GZIP_LEVEL) : "";
+  return `${identityTag.slice(0, -1)}-${encoding}${level}"`;
 }
 
 /**

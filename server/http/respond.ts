@@ -88,10 +88,7 @@ function parseAcceptEncoding(header: string): Choices {
   return { best, spliced: gzip > 0 && gzip >= br ? "gzip" : best };
 }
 
-/**
- * The body in `encoding`. The effort depends on the route only, never on whether the answer is
- * cached, so that one strong ETag always names the same bytes.
- */
+/** The body in `encoding`, at the levels of `effort` (the ETag names a `kept` level: cache.ts encodedTag). */
 export function compress(body: Buffer, encoding: Encoding, effort: CompressionEffort = "per-request"): Buffer {
   if (encoding === "identity") return body;
   const pre = precompressed.get(body);

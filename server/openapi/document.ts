@@ -36,7 +36,7 @@ function cachingHeaders(path: string): Record<string, string> {
   const kind = CACHE_POLICY[path];
   if (!kind) return {};
   return {
-    ETag: "Validator of this answer: a digest of the API description, the datasets' build, the normalized query (and the minute for answers carrying the instant), suffixed with the content coding. Send it back in If-None-Match to get a 304.",
+    ETag: "Validator of this answer: a digest of the API description, the datasets' build, the normalized query (and the minute for answers carrying the instant), suffixed with the content coding (and its level where it is not the per-request one: station observations kept by the response cache end in -br5 or -gzip6). Send it back in If-None-Match to get a 304.",
     "Cache-Control": CACHE_POLICY_TEXT[kind],
     ...RATE_LIMIT_HEADERS,
   };
