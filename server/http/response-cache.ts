@@ -28,7 +28,7 @@ export interface CachedAnswer {
   body: Buffer;
   /** The handler's headers (ETag and Cache-Control are added per request). */
   headers: Readonly<Record<string, string>>;
-  /** The ETag of the identity body, e.g. `"abc"`; a coding's tag adds `-br` / `-gzip`. */
+  /** The ETag of the identity body, e.g. `"abc"`; a coding's tag adds `-br` / `-gzip` (with the level when kept harder: cache.ts encodedTag). */
   etag: string;
   /** Compressed copies, filled on demand. */
   encoded: Partial<Record<Exclude<Encoding, "identity">, Buffer>>;
