@@ -21,10 +21,10 @@ export const GZIP_LEVEL = 1;
 
 /**
  * Levels for answers that are compressed once and sent many times: those of a bounded set of
- * keys, kept by the response cache (station observations: one answer per station). On the SYNOP
- * answers of the http bench's mix (mean 21.8 KB) brotli 5 gives 1,834 bytes against quality 1's
- * 2,642 (-31 %) for 262 µs once instead of 55 µs; gzip 6 2,039 against level 1's 2,634
- * (bench/compression.bench.ts, docs/http.md "Compression").
+ * keys, kept by the response cache (station observations: one answer per station). On 64 real
+ * SYNOP answers (mean 19.2 KB, `npm run bench -- compression`) brotli 5 gives 8.5 % of the body
+ * against quality 1's 12.3 % (-31 %) for 149 µs once instead of 35 µs; gzip 6 9.5 % against
+ * level 1's 12.2 % for 133 µs instead of 51 (docs/http.md "Compression").
  */
 export const KEPT_BROTLI_QUALITY = 5;
 export const KEPT_GZIP_LEVEL = 6;
