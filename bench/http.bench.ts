@@ -12,7 +12,8 @@
  * identity` and once with a browser's `gzip, deflate, br`. The baseline runs first and last; the
  * ratio is to the mean of its runs. Besides req/s (which on a small machine also measures the
  * load generator, sharing the cores), each run records the CPU time the server's processes used
- * per request answered (from /proc), comparable across loads. Writes bench-results/http-<time>.json and .md (gitignored).
+ * per request answered (from /proc), comparable across loads, and that of this process, the load
+ * generator's share. Writes bench-results/http-<time>.json and .md (gitignored).
  * Speed is never asserted: this prints and records.
  */
 import autocannon from "autocannon";
@@ -106,6 +107,11 @@ interface Row {
   bytesPerResponse: number;
   /** CPU time (user + system) of the server's processes during the run, per request answered. */
   serverCpuUsPerRequest: number;
+  /**
+   * CPU time of this process (autocannon, the load generator) per request: on a machine it
+   * shares with the server, what it spends is taken from the server (docs/http.md "Speed").
+   */
+  clientCpuUsPerRequest: number;
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
@@ -114,6 +120,7 @@ interface Row {
 async function drive(target: string, port: number, paths: readonly string[], encoding: EncodingName, seconds: number, pid: number): Promise<Row> {
   let i = 0;
   const cpu0 = treeCpuMs(pid);
+  const client0 = process.cpuUsage();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -128,6 +135,7 @@ async function drive(target: string, port: number, paths: readonly string[], enc
     }],
   });
   const cpuMs = treeCpuMs(pid) - cpu0;
+  const client = process.cpuUsage(client0);
   const statuses: Record<string, number> = {};
   for (const [code, s] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = s.count;
   return {
@@ -137,6 +145,7 @@ async function drive(target: string, port: number, paths: readonly string[], enc
     latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: Number(result.latency.mean.toFixed(2)) },
     bytesPerResponse: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
     serverCpuUsPerRequest: result.requests.total > 0 ? Math.round((cpuMs * 1000) / result.requests.total) : 0,
+    clientCpuUsPerRequest: result.requests.total > 0 ? Math.round((client.user + client.system) / result.requests.total) : 0,
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
@@ -186,7 +195,7 @@ try {
     for (const enc of Object.keys(ENCODINGS) as EncodingName[]) {
       const row = await drive(mix.name, server.port, mix.paths, enc, duration, server.child.pid!);
       rows.push(row);
-      process.stdout.write(`${mix.name} (${enc}): ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, ${row.bytesPerResponse} B/response, server CPU ${row.serverCpuUsPerRequest} µs/request, statuses ${JSON.stringify(row.statuses)}\n`);
+      process.stdout.write(`${mix.name} (${enc}): ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, ${row.bytesPerResponse} B/response, server CPU ${row.serverCpuUsPerRequest} µs/request, client CPU ${row.clientCpuUsPerRequest} µs/request, statuses ${JSON.stringify(row.statuses)}\n`);
     }
   }
   for (const enc of Object.keys(ENCODINGS) as EncodingName[]) baselines.push(await drive("bare node:http", bare.port, ["/"], enc, duration, bare.child.pid!));
@@ -225,9 +234,9 @@ const md: string[] = [
     return `| ${m.pid} ${m.command} | ${m.rssMiB.toFixed(0)} | ${m.pssMiB.toFixed(0)} | ${after?.rssMiB.toFixed(0) ?? "-"} | ${after?.pssMiB.toFixed(0) ?? "-"} |`;
   }),
   "",
-  "| target | encoding | req/s | × baseline | p50 ms | p90 ms | p99 ms | max ms | bytes/response | server CPU µs/request | statuses |",
+  "| target | encoding | req/s | × baseline | p50 ms | p90 ms | p99 ms | max ms | bytes/response | server CPU µs/request | client CPU µs/request | statuses |",
   "|---|---|---|---|---|---|---|---|---|---|---|",
-  ...[...baselines, ...rows].map((r) => `| ${r.target} | ${r.encoding} | ${r.reqPerSec} | ${r.ratio} | ${r.latencyMs.p50} | ${r.latencyMs.p90} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.bytesPerResponse} | ${r.serverCpuUsPerRequest} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(", ")}${r.errors ? `, errors: ${r.errors}` : ""} |`),
+  ...[...baselines, ...rows].map((r) => `| ${r.target} | ${r.encoding} | ${r.reqPerSec} | ${r.ratio} | ${r.latencyMs.p50} | ${r.latencyMs.p90} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.bytesPerResponse} | ${r.serverCpuUsPerRequest} | ${r.clientCpuUsPerRequest} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(", ")}${r.errors ? `, errors: ${r.errors}` : ""} |`),
   ...(skipped.length ? ["", `Skipped (first request not 200): ${skipped.map((s) => `${s.target} (${s.status})`).join(", ")}.`] : []),
   "",
 ];
