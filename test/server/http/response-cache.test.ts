@@ -243,6 +243,12 @@ describe("cached answers over a socket", () => {
         expect(got.body.byteLength, coding).toBeLessThan(perRequest.byteLength);
       }
       expect(repeated.body.equals(first.body)).toBe(true);
+      // Its validator revalidates it; the per-request level's does not (other bytes).
+      const revalidate = (etag: string) => cached.get(target, { headers: { "Accept-Encoding": coding, "If-None-Match": etag } });
+      expect((await revalidate(first.etag!)).status).toBe(304);
+      const other = await revalidate(uncachedAnswer.etag!);
+      expect(other.status).toBe(200);
+      await other.arrayBuffer();
     }
   });
 
