@@ -113,16 +113,6 @@ export function createApp(deps: AppDeps): App {
   /** RateLimit headers of a request, added to every answer to it once its key has been counted. */
   const rateHeaders = new WeakMap<AppRequest, Record<string, string>>();
 
-  /**
-   * Station observations are one answer per station, a bounded set the response cache keeps and
-   * sends many times: compressed harder, once (respond.ts KEPT_BROTLI_QUALITY). Other answers'
-   * keys (points, queries) rarely repeat enough to pay for it, nor does any answer without the
-   * cache. The ETag names the level (cache.ts encodedTag).
-   */
-  function effortFor(route: string): CompressionEffort {
-    return deps.responseCache?.enabled && CACHE_POLICY[route] === "observations" ? "kept" : "per-request";
-  }
-
   function encodingFor(req: AppRequest, body: Buffer): Encoding {
     return body.byteLength > COMPRESSION_THRESHOLD_BYTES ? negotiateEncoding(headerValue(req.headers, "accept-encoding")) : "identity";
   }
@@ -154,10 +144,16 @@ export function createApp(deps: AppDeps): App {
     return { status, headers, body: req.method === "HEAD" || status === 304 ? Buffer.alloc(0) : encoded, route };
   }
 
-  /** A cached answer (response-cache.ts): its stored bytes, compressed once per coding. */
+  /**
+   * A cached answer (response-cache.ts): its stored bytes, compressed once per coding. Station
+   * observations are one answer per station, a bounded set sent many times: compressed harder
+   * (respond.ts KEPT_BROTLI_QUALITY). Other answers' keys (points, queries) rarely repeat enough
+   * to pay for it, and an answer that is not kept gets the per-request levels. The ETag names the
+   * level (cache.ts encodedTag).
+   */
   function answerCached(req: AppRequest, cache: ResponseCache, key: string, hit: CachedAnswer, route: string, control: string): AppResponse {
     const encoding = encodingFor(req, hit.body);
-    const effort = effortFor(route);
+    const effort: CompressionEffort = CACHE_POLICY[route] === "observations" ? "kept" : "per-request";
     const headers = { ...hit.headers, ETag: encodedTag(hit.etag, encoding, effort), "Cache-Control": control };
     if (ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag)) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);
     let encoded = encoding === "identity" ? hit.body : hit.encoded[encoding];
@@ -295,11 +291,10 @@ export function createApp(deps: AppDeps): App {
             : partsLength(parts) > COMPRESSION_THRESHOLD_BYTES
               ? negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding"))
               : "identity";
-        const effort = effortFor(route);
-        const headers = { ...result.headers, ETag: encodedTag(caching.ETag, encoding, effort), "Cache-Control": caching["Cache-Control"] };
+        const headers = { ...result.headers, ETag: encodedTag(caching.ETag, encoding), "Cache-Control": caching["Cache-Control"] };
         const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag);
         if (hit) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);
-        const encoded = parts !== undefined && encoding === "gzip" ? gzipParts(parts) : compress(body(), encoding, effort);
+        const encoded = parts !== undefined && encoding === "gzip" ? gzipParts(parts) : compress(body(), encoding);
         return finishEncoded(req, 200, encoded, encoding, route, headers);
       };
       const memo = cache?.enabled
