@@ -7,11 +7,13 @@ import { closeSync, readSync } from "node:fs";
 
 export interface ByteSource {
   read(offset: number, length: number): Uint8Array;
+  /** The whole payload, when it is held in memory: readers then decode in place, without a read per series. */
+  whole?: Uint8Array;
   close?(): void;
 }
 
 export function memorySource(payload: Uint8Array): ByteSource {
-  return { read: (offset, length) => payload.subarray(offset, offset + length) };
+  return { read: (offset, length) => payload.subarray(offset, offset + length), whole: payload };
 }
 
 /** Reads payload bytes from an open file descriptor; `payloadOffset` is where the payload starts in the file. */

@@ -61,18 +61,25 @@ export function neighbours(grid: ForecastGrid, lat: number, lon: number): Neighb
 export function bilinear(series: readonly Float32Array[], weights: readonly number[], out = new Float32Array(series[0]!.length)): Float32Array {
   const [a, b, c, d] = series as [Float32Array, Float32Array, Float32Array, Float32Array];
   const [wa, wb, wc, wd] = weights as [number, number, number, number];
-  for (let k = 0; k < out.length; k++) {
-    const xa = a[k]!;
-    const xb = b[k]!;
-    const xc = c[k]!;
-    const xd = d[k]!;
-    // NaN !== NaN: a missing value drops its weight.
-    const ma = xa === xa && wa > 0 ? wa : 0;
-    const mb = xb === xb && wb > 0 ? wb : 0;
-    const mc = xc === xc && wc > 0 ? wc : 0;
-    const md = xd === xd && wd > 0 ? wd : 0;
-    const w = ma + mb + mc + md;
-    out[k] = w > 0 ? ((ma > 0 ? xa * ma : 0) + (mb > 0 ? xb * mb : 0) + (mc > 0 ? xc * mc : 0) + (md > 0 ? xd * md : 0)) / w : NaN;
-  }
+  for (let k = 0; k < out.length; k++) out[k] = mix4(a[k]!, b[k]!, c[k]!, d[k]!, wa, wb, wc, wd);
   return out;
+}
+
+/**
+ * `bilinear` over four series of `n` values laid out one after another in `series` from `at`
+ * (as ForecastRun.seriesAround writes them), into `out[outAt ..]`.
+ */
+export function bilinearPacked(series: Float32Array, at: number, n: number, weights: readonly number[], out: Float32Array, outAt: number): void {
+  const [wa, wb, wc, wd] = weights as [number, number, number, number];
+  for (let k = 0; k < n; k++) out[outAt + k] = mix4(series[at + k]!, series[at + n + k]!, series[at + 2 * n + k]!, series[at + 3 * n + k]!, wa, wb, wc, wd);
+}
+
+function mix4(xa: number, xb: number, xc: number, xd: number, wa: number, wb: number, wc: number, wd: number): number {
+  // NaN !== NaN: a missing value drops its weight.
+  const ma = xa === xa && wa > 0 ? wa : 0;
+  const mb = xb === xb && wb > 0 ? wb : 0;
+  const mc = xc === xc && wc > 0 ? wc : 0;
+  const md = xd === xd && wd > 0 ? wd : 0;
+  const w = ma + mb + mc + md;
+  return w > 0 ? ((ma > 0 ? xa * ma : 0) + (mb > 0 ? xb * mb : 0) + (mc > 0 ? xc * mc : 0) + (md > 0 ? xd * md : 0)) / w : NaN;
 }

@@ -10,7 +10,7 @@ import { DataFormatError, MissingInputError } from "../common/errors.ts";
 import { fileSource, memorySource, type ByteSource } from "./byte-source.ts";
 import { neighbours, type NeighbourCell } from "./grid.ts";
 import { decodeSeries } from "./series-codec.ts";
-import { tileExtent, tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";
+import { tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";
 import type { RunMeta } from "./types.ts";
 
 export const RUN_KIND = "forecast-run";
@@ -33,6 +33,9 @@ export class ForecastRun {
   private readonly tileOffsets: Float64Array;
   /** How many reads the last `pointSeries` call made (for tests and benches). */
   lastReads = 0;
+  /** The whole payload, when the run is held in memory (series are then decoded in place). */
+  private readonly payload: DataView | undefined;
+  private readonly indexesOf = new WeakMap<readonly string[], Int32Array>();
 
   private constructor(
     readonly meta: RunMeta,
@@ -41,6 +44,7 @@ export class ForecastRun {
     readonly file: string,
   ) {
     this.layout = tileLayout(meta.grid, meta.tile);
+    this.payload = source.whole === undefined ? undefined : viewOf(source.whole);
     this.varIndex = new Map(meta.variables.map((v, k) => [v.name, k]));
     const tableBytes = tileTableBytes(this.layout.count);
     const payloadBytes = metadata.payloadBytes;
@@ -105,27 +109,47 @@ export class ForecastRun {
     const v = this.varIndex.get(variable);
     const { grid } = this.meta;
     if (v === undefined || i < 0 || j < 0 || i >= grid.nLon || j >= grid.nLat) return undefined;
+    const out = new Float32Array(this.meta.steps.length);
+    this.cellSeriesInto(i, j, v, out, 0);
+    return out;
+  }
+
+  /**
+   * Decodes the series of variable index `v` (storage order, see `variableIndexes`) at cell (i, j),
+   * which must lie in the grid, into `out[outOffset ..]` (one value per step).
+   */
+  cellSeriesInto(i: number, j: number, v: number, out: Float32Array, outOffset: number): void {
+    const t = this.tileOf(i, j);
+    if (this.payload !== undefined) {
+      this.decodeCell(this.payload, this.tileOffsets[t]!, i, j, v, out, outOffset);
+      return;
+    }
     // Three small reads (the variable's block entry, the cell's offset, the blob) rather than the
     // whole tile record (~76 KB for a 4x4 tile of 22 variables x 209 steps): with a run read by
     // positioned reads, the neighbourhood's nine cells cost 1.2 ms whole and ~0.05 ms so.
-    const { tile } = this.meta;
-    const tileRow = Math.floor(j / tile.lat);
-    const tileCol = Math.floor(i / tile.lon);
-    const t = tileRow * this.layout.tilesLon + tileCol;
     const start = this.tileOffsets[t]!;
     const end = this.tileOffsets[t + 1]!;
-    const { rows, cols } = tileExtent(grid, tile, tileRow, tileCol);
-    const cell = (j - tileRow * tile.lat) * cols + (i - tileCol * tile.lon);
     const nVars = this.meta.variables.length;
     const entry = viewOf(this.source.read(start + 8 * v, 8));
-    const cellOffset = viewOf(this.source.read(start + 8 * nVars + 2 * (v * rows * cols + cell), 2)).getUint16(0, true);
+    const cellOffset = viewOf(this.source.read(start + 8 * nVars + 2 * (v * this.tileCells(i, j) + this.cellInTile(i, j)), 2)).getUint16(0, true);
     const blobStart = start + entry.getUint32(0, true) + cellOffset;
     const nSteps = this.meta.steps.length;
     const blob = this.source.read(blobStart, Math.min(maxSeriesBytes(nSteps), end - blobStart));
     const stored = this.meta.variables[v]!;
-    const out = new Float32Array(nSteps);
-    decodeSeries(viewOf(blob), 0, nSteps, stored.scale, stored.offset, entry.getInt32(4, true), out, 0);
-    return out;
+    decodeSeries(viewOf(blob), 0, nSteps, stored.scale, stored.offset, entry.getInt32(4, true), out, outOffset);
+  }
+
+  /**
+   * The storage index of each name (-1 for a variable the run lacks), computed once per names
+   * array: callers pass a constant list.
+   */
+  variableIndexes(names: readonly string[]): Int32Array {
+    let indexes = this.indexesOf.get(names);
+    if (indexes === undefined) {
+      indexes = Int32Array.from(names, (name) => this.varIndex.get(name) ?? -1);
+      this.indexesOf.set(names, indexes);
+    }
+    return indexes;
   }
 
   /**
@@ -135,16 +159,70 @@ export class ForecastRun {
   pointSeries(lat: number, lon: number, variables: readonly string[] = this.meta.variables.map((v) => v.name)): PointSeries | undefined {
     const cells = neighbours(this.meta.grid, lat, lon);
     if (!cells) return undefined;
-    const { tile } = this.meta;
     const nSteps = this.meta.steps.length;
+    const all = new Float32Array(variables.length * cells.length * nSteps);
+    this.seriesAround(cells, this.variableIndexes(variables), all);
+    const values: Float32Array[][] = [];
+    for (let k = 0; k < variables.length; k++) {
+      const perCell: Float32Array[] = [];
+      for (let c = 0; c < cells.length; c++) perCell.push(all.subarray((k * cells.length + c) * nSteps, (k * cells.length + c + 1) * nSteps));
+      values.push(perCell);
+    }
+    const { model, runTime, steps, intervalStart } = this.meta;
+    return { model, runTime, steps, intervalStart, cells, variables: [...variables], values };
+  }
+
+  /**
+   * Decodes, for each variable index of `variables` (-1: all NaN) and each of `cells` (in the
+   * grid), the cell's series into `out`, laid out [variable][cell][step]. In memory the series are
+   * decoded in place; from a file, with one read per tile row (the tiles of a row are contiguous;
+   * a quad on the 0/360 seam of a global grid needs the first and last tile: two ranges).
+   */
+  seriesAround(cells: readonly NeighbourCell[], variables: Int32Array, out: Float32Array): void {
+    const nSteps = this.meta.steps.length;
+    const nCells = cells.length;
+    let views: DataView[];
+    let bases: number[];
+    if (this.payload !== undefined) {
+      views = new Array<DataView>(nCells).fill(this.payload);
+      bases = cells.map((cell) => this.tileOffsets[this.tileOf(cell.i, cell.j)]!);
+      this.lastReads = 0;
+    } else {
+      ({ views, bases } = this.readTiles(cells));
+    }
+    // Per cell: where its tile's head starts and where its uint16 blob offsets start (FORMAT.md).
+    const nVars = this.meta.variables.length;
+    const cellAt = new Array<number>(nCells);
+    const cellStride = new Array<number>(nCells);
+    for (let c = 0; c < nCells; c++) {
+      const { i, j } = cells[c]!;
+      cellAt[c] = bases[c]! + 8 * nVars + 2 * this.cellInTile(i, j);
+      cellStride[c] = 2 * this.tileCells(i, j);
+    }
+    for (let k = 0; k < variables.length; k++) {
+      const v = variables[k]!;
+      const variable = v < 0 ? undefined : this.meta.variables[v]!;
+      for (let c = 0; c < nCells; c++) {
+        const at = (k * nCells + c) * nSteps;
+        if (variable === undefined) {
+          out.fill(NaN, at, at + nSteps);
+          continue;
+        }
+        const view = views[c]!;
+        const base = bases[c]!;
+        const blob = base + view.getUint32(base + 8 * v, true) + view.getUint16(cellAt[c]! + v * cellStride[c]!, true);
+        decodeSeries(view, blob, nSteps, variable.scale, variable.offset, view.getInt32(base + 8 * v + 4, true), out, at);
+      }
+    }
+  }
+
+  /** The tile records of `cells` read from the source: per cell, a view and its tile's offset in it. */
+  private readTiles(cells: readonly NeighbourCell[]): { views: DataView[]; bases: number[] } {
     const tilesLon = this.layout.tilesLon;
-    // One read per tile row: the tiles of a row are contiguous, so [first, last] is one range
-    // (a quad on the 0/360 seam of a global grid needs the first and last tile: two ranges).
     const views: DataView[] = [];
     const bases: number[] = [];
-    const tileOfCell: number[] = [];
+    const tileOfCell = cells.map((cell) => this.tileOf(cell.i, cell.j));
     let readCount = 0;
-    for (let c = 0; c < cells.length; c++) tileOfCell.push(Math.floor(cells[c]!.j / tile.lat) * tilesLon + Math.floor(cells[c]!.i / tile.lon));
     for (let c = 0; c < cells.length; c++) {
       const t = tileOfCell[c]!;
       if (views[c] !== undefined) continue;
@@ -170,35 +248,38 @@ export class ForecastRun {
       }
     }
     this.lastReads = readCount;
-    const all = new Float32Array(variables.length * cells.length * nSteps);
-    const values: Float32Array[][] = [];
-    for (let k = 0; k < variables.length; k++) {
-      const v = this.varIndex.get(variables[k]!);
-      const perCell: Float32Array[] = [];
-      for (let c = 0; c < cells.length; c++) {
-        const at = (k * cells.length + c) * nSteps;
-        const out = all.subarray(at, at + nSteps);
-        if (v === undefined) out.fill(NaN);
-        else this.decodeCell(views[c]!, bases[c]!, cells[c]!.i, cells[c]!.j, v, out, 0);
-        perCell.push(out);
-      }
-      values.push(perCell);
-    }
-    const { model, runTime, steps, intervalStart } = this.meta;
-    return { model, runTime, steps, intervalStart, cells, variables: [...variables], values };
+    return { views, bases };
+  }
+
+  private tileOf(i: number, j: number): number {
+    const { tile } = this.meta;
+    return Math.floor(j / tile.lat) * this.layout.tilesLon + Math.floor(i / tile.lon);
+  }
+
+  /** Cells in the tile of (i, j): edge tiles are smaller (tiles.ts tileExtent). */
+  private tileCells(i: number, j: number): number {
+    const { tile, grid } = this.meta;
+    const rows = Math.min(tile.lat, grid.nLat - Math.floor(j / tile.lat) * tile.lat);
+    return rows * this.tileCols(i);
+  }
+
+  private tileCols(i: number): number {
+    const { tile, grid } = this.meta;
+    return Math.min(tile.lon, grid.nLon - Math.floor(i / tile.lon) * tile.lon);
+  }
+
+  /** Row-major index of (i, j) within its tile. */
+  private cellInTile(i: number, j: number): number {
+    const { tile } = this.meta;
+    return (j % tile.lat) * this.tileCols(i) + (i % tile.lon);
   }
 
   private decodeCell(view: DataView, base: number, i: number, j: number, v: number, out: Float32Array, outOffset: number): void {
-    const { tile, grid } = this.meta;
-    const tileRow = Math.floor(j / tile.lat);
-    const tileCol = Math.floor(i / tile.lon);
-    const { rows, cols } = tileExtent(grid, tile, tileRow, tileCol);
-    const cell = (j - tileRow * tile.lat) * cols + (i - tileCol * tile.lon);
-    const nVars = this.meta.variables.length;
+    const variables = this.meta.variables;
     const block = view.getUint32(base + 8 * v, true);
     const reference = view.getInt32(base + 8 * v + 4, true);
-    const blob = base + block + view.getUint16(base + 8 * nVars + 2 * (v * rows * cols + cell), true);
-    const variable = this.meta.variables[v]!;
+    const blob = base + block + view.getUint16(base + 8 * variables.length + 2 * (v * this.tileCells(i, j) + this.cellInTile(i, j)), true);
+    const variable = variables[v]!;
     decodeSeries(view, blob, this.meta.steps.length, variable.scale, variable.offset, reference, out, outOffset);
   }
 }

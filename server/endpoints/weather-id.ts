@@ -4,9 +4,9 @@ import { parsePlaceIdParam } from "../places/place-id-param.ts";
 import { andThen, type MaybePromise } from "../maybe-async.ts";
 import { placeAnswer, type PlaceAnswer } from "../places/place-answer.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
-import { dailySection } from "../weather/daily.ts";
+import { writeDailySection } from "../weather/daily.ts";
 import { pointWeather, type WeatherInputs } from "../weather/point-weather.ts";
-import { JsonBytes, fragment } from "../weather/json-bytes.ts";
+import { JsonBytes } from "../weather/json-bytes.ts";
 import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
 import { localDateTime, startOfLocalDay } from "../weather/time-slots.ts";
@@ -147,7 +147,8 @@ function forecastPart(place: PlaceAnswer, data: WeatherInputs, now: Date): Maybe
       // The hourly slots are written as /weather/point writes them.
       const w = new JsonBytes(SLOT_BYTES_HINT * (answer?.table.slots.length ?? 0) + 8_192);
       if (answer) {
-        w.raw(fragment(JSON.stringify(dailySection(answer.table)))).ascii(',"hourly":');
+        writeDailySection(w, answer.table);
+        w.ascii(',"hourly":');
         writeWeatherDays(w, answer.table);
       } else {
         headers[FORECAST_COVERAGE_HEADER] = "none";

@@ -13,7 +13,8 @@
  */
 import { dailyProbability } from "./derived/probability.ts";
 import { temperatureColor } from "./derived/temperature-colors.ts";
-import { dayRanges, roundTo, type NumericMember, type SlotTable } from "./slot-table.ts";
+import { fragment, type JsonBytes } from "./json-bytes.ts";
+import { colorJson, dayRanges, roundTo, type NumericMember, type SlotTable } from "./slot-table.ts";
 import type { ColoredMeasure, Measure } from "./wire-types.ts";
 
 export interface DailyWeather {
@@ -52,8 +53,6 @@ function colored(x: number): ColoredMeasure {
 /** The aggregate of the slots [from, to) of the table. */
 export function aggregateDay(t: SlotTable, from: number, to: number): DailyWeather {
   const m = (member: NumericMember, how: Reduce, decimals: number, unit: string): Measure => ({ value: nullable(roundTo(reduce(t.columns[member], from, to, how), decimals)), unit });
-  const probabilities: number[] = [];
-  for (let i = from; i < to; i++) if (t.columns.probability[i] === t.columns.probability[i]) probabilities.push(t.columns.probability[i]!);
   return {
     clouds: {
       total: m("cloudTotal", "mean", 0, "%"),
@@ -66,7 +65,7 @@ export function aggregateDay(t: SlotTable, from: number, to: number): DailyWeath
     precipitation: {
       total: m("precipitation", "sum", 2, "mm"),
       convective: m("precipitationConvective", "sum", 2, "mm"),
-      probability: { value: nullable(roundTo(dailyProbability(probabilities), 0)), unit: "%" },
+      probability: { value: nullable(dayProbability(t, from, to)), unit: "%" },
     },
     temperature: {
       min: colored(reduce(t.columns.min, from, to, "min")),
@@ -80,4 +79,56 @@ export function aggregateDay(t: SlotTable, from: number, to: number): DailyWeath
 /** `[{date: daily}]`, one per local date of the table's slots, in order. */
 export function dailySection(t: SlotTable): Record<string, DailyWeather>[] {
   return dayRanges(t.slots).map((d) => ({ [d.date]: aggregateDay(t, d.from, d.to) }));
+}
+
+// --- JSON ----------------------------------------------------------------------------------------
+
+/**
+ * The daily members in the wire's order, with the text before each value and what follows it:
+ * `writeDailySection` writes byte for byte what JSON.stringify(dailySection(t)) gives (tested),
+ * without the objects (building and stringifying them cost as much as the rest of a point's
+ * forecast part).
+ */
+const DAILY_MEMBERS: { before: Uint8Array; member: NumericMember; how: Reduce | "chance"; decimals: number; colored?: true }[] = [
+  { before: fragment('":{"clouds":{"total":{"value":'), member: "cloudTotal", how: "mean", decimals: 0 },
+  { before: fragment(',"unit":"%"},"high":{"value":'), member: "cloudHigh", how: "mean", decimals: 0 },
+  { before: fragment(',"unit":"%"},"middle":{"value":'), member: "cloudMiddle", how: "mean", decimals: 0 },
+  { before: fragment(',"unit":"%"},"low":{"value":'), member: "cloudLow", how: "mean", decimals: 0 },
+  { before: fragment(',"unit":"%"},"convective":{"value":'), member: "cloudConvective", how: "mean", decimals: 0 },
+  { before: fragment(',"unit":"%"},"boundary":{"value":'), member: "cloudBoundary", how: "mean", decimals: 0 },
+  { before: fragment(',"unit":"%"}},"precipitation":{"total":{"value":'), member: "precipitation", how: "sum", decimals: 2 },
+  { before: fragment(',"unit":"mm"},"convective":{"value":'), member: "precipitationConvective", how: "sum", decimals: 2 },
+  { before: fragment(',"unit":"mm"},"probability":{"value":'), member: "probability", how: "chance", decimals: 0 },
+  { before: fragment(',"unit":"%"}},"temperature":{"min":{"value":'), member: "min", how: "min", decimals: 1, colored: true },
+  { before: fragment('},"max":{"value":'), member: "max", how: "max", decimals: 1, colored: true },
+  { before: fragment('}},"wind":{"speed":{"value":'), member: "speed", how: "max", decimals: 1 },
+  { before: fragment(',"unit":"m/s"},"gust":{"value":'), member: "gust", how: "max", decimals: 1 },
+  { before: fragment(',"unit":"m/s"}},"liftedIndex":{"value":'), member: "liftedIndex", how: "min", decimals: 1 },
+];
+const COLOR = fragment(',"unit":"°C","color":');
+const DAY_END = fragment(',"unit":"K"}}}');
+
+/** The daily section's value as JSON: `[{"YYYY-MM-DD":{...}},...]`, equal to JSON.stringify(dailySection(t)). */
+export function writeDailySection(w: JsonBytes, t: SlotTable): void {
+  w.ascii("[");
+  const days = dayRanges(t.slots);
+  for (let d = 0; d < days.length; d++) {
+    const { date, from, to } = days[d]!;
+    w.ascii(d === 0 ? '{"' : ',{"').ascii(date);
+    for (const m of DAILY_MEMBERS) {
+      w.raw(m.before);
+      const x = m.how === "chance" ? dayProbability(t, from, to) : roundTo(reduce(t.columns[m.member], from, to, m.how), m.decimals);
+      w.num(x);
+      if (m.colored) w.raw(COLOR).raw(colorJson(x));
+    }
+    w.raw(DAY_END);
+  }
+  w.ascii("]");
+}
+
+/** The chance of precipitation in the slots [from, to), whole percent (NaN when no slot has one). */
+function dayProbability(t: SlotTable, from: number, to: number): number {
+  const probabilities: number[] = [];
+  for (let i = from; i < to; i++) if (t.columns.probability[i] === t.columns.probability[i]) probabilities.push(t.columns.probability[i]!);
+  return roundTo(dailyProbability(probabilities), 0);
 }

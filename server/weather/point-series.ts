@@ -3,7 +3,7 @@
  * bilinearly from the four surrounding grid nodes (missing nodes drop out with their weight), and
  * the neighbourhood precipitation probability from the 3x3 nodes around the nearest node.
  */
-import { bilinear, neighbours } from "../../datasets/forecast/grid.ts";
+import { bilinearPacked, neighbours, type NeighbourCell } from "../../datasets/forecast/grid.ts";
 import type { ForecastRun } from "../../datasets/forecast/run-reader.ts";
 import { neighbourhoodProbability } from "./derived/probability.ts";
 
@@ -35,6 +35,9 @@ export const SLOT_VARIABLES = [
 
 export type SlotVariable = (typeof SLOT_VARIABLES)[number];
 
+/** Position of each slot variable in SLOT_VARIABLES (and so in `PointForecast.values`). */
+export const SLOT_VARIABLE_INDEX = Object.fromEntries(SLOT_VARIABLES.map((name, k) => [name, k])) as Record<SlotVariable, number>;
+
 /** Threshold of the neighbourhood probability: a node "has precipitation" from this amount, mm. */
 export const PROBABILITY_THRESHOLD_MM = 0.1;
 /** Half-width of the neighbourhood, in grid nodes: 1 gives 3x3 nodes. */
@@ -42,8 +45,14 @@ export const PROBABILITY_HALF_WIDTH = 1;
 
 export interface PointForecast {
   run: ForecastRun;
-  /** Interpolated series by variable (all steps of the run; NaN = missing or not provided). */
-  values: Record<SlotVariable, Float32Array>;
+  /**
+   * Interpolated series (NaN = missing or not provided), one after another in SLOT_VARIABLES order:
+   * variable v at step k is `values[v * nSteps + k]` (one array: a view per variable cost more
+   * than the decoding of a short run).
+   */
+  values: Float32Array;
+  /** Steps of the run. */
+  nSteps: number;
   /** Percent of the neighbourhood's nodes with window precipitation >= the threshold, per step (NaN = none known). */
   probability: Float32Array;
   /** The model's surface height at the point (m), NaN when the run does not store it. */
@@ -51,15 +60,18 @@ export interface PointForecast {
 }
 
 /** The nearest node's neighbourhood precipitation share per step, in percent (derived/probability.ts). */
-function neighbourhoodSeries(run: ForecastRun, lat: number, lon: number): Float32Array {
+function neighbourhoodSeries(run: ForecastRun, cells: readonly NeighbourCell[]): Float32Array {
   const nSteps = run.meta.steps.length;
   const out = new Float32Array(nSteps).fill(NaN);
-  if (!run.hasVariable("precipitation")) return out;
+  const precipitation = run.variableIndexes(PRECIPITATION)[0]!;
+  if (precipitation < 0) return out;
   const { grid } = run.meta;
-  const cells = neighbours(grid, lat, lon)!;
   let nearest = cells[0]!;
   for (const c of cells) if (c.weight > nearest.weight) nearest = c;
-  const nodes: Float32Array[] = [];
+  // The nodes' series one after another: node n's step k at n * nSteps + k.
+  const side = 2 * PROBABILITY_HALF_WIDTH + 1;
+  const nodes = new Float32Array(side * side * nSteps);
+  let count = 0;
   for (let dj = -PROBABILITY_HALF_WIDTH; dj <= PROBABILITY_HALF_WIDTH; dj++) {
     const j = nearest.j + dj;
     if (j < 0 || j >= grid.nLat) continue;
@@ -67,30 +79,40 @@ function neighbourhoodSeries(run: ForecastRun, lat: number, lon: number): Float3
       let i = nearest.i + di;
       if (grid.wrapsLon) i = (i + grid.nLon) % grid.nLon;
       else if (i < 0 || i >= grid.nLon) continue;
-      nodes.push(run.cellSeries(i, j, "precipitation")!);
+      run.cellSeriesInto(i, j, precipitation, nodes, count * nSteps);
+      count++;
     }
   }
-  const atStep = new Float32Array(nodes.length);
+  const atStep = new Float32Array(count);
   for (let k = 0; k < nSteps; k++) {
-    for (let n = 0; n < nodes.length; n++) atStep[n] = nodes[n]![k]!;
+    for (let n = 0; n < count; n++) atStep[n] = nodes[n * nSteps + k]!;
     out[k] = neighbourhoodProbability(atStep, PROBABILITY_THRESHOLD_MM);
   }
   return out;
 }
 
+const PRECIPITATION = ["precipitation"] as const;
+
 /** The point's series from `run`, or undefined when the point lies outside the run's grid. */
 export function pointForecast(run: ForecastRun, lat: number, lon: number): PointForecast | undefined {
-  const p = run.pointSeries(lat, lon, SLOT_VARIABLES);
-  if (p === undefined) return undefined;
-  const weights = p.cells.map((c) => c.weight);
-  const values = {} as Record<SlotVariable, Float32Array>;
-  for (let v = 0; v < SLOT_VARIABLES.length; v++) values[SLOT_VARIABLES[v]!] = bilinear(p.values[v]!, weights);
+  const cells = neighbours(run.meta.grid, lat, lon);
+  if (cells === undefined) return undefined;
+  const nSteps = run.meta.steps.length;
+  const nVars = SLOT_VARIABLES.length;
+  // Decoded into one array and interpolated into another: no array per cell and variable.
+  const around = new Float32Array(nVars * cells.length * nSteps);
+  run.seriesAround(cells, run.variableIndexes(SLOT_VARIABLES), around);
+  const weights = cells.map((c) => c.weight);
+  const values = new Float32Array(nVars * nSteps);
+  for (let v = 0; v < nVars; v++) bilinearPacked(around, v * cells.length * nSteps, nSteps, weights, values, v * nSteps);
   let modelHeight = NaN;
-  for (const h of values.surface_height) {
+  const heights = SLOT_VARIABLE_INDEX.surface_height * nSteps;
+  for (let k = 0; k < nSteps; k++) {
+    const h = values[heights + k]!;
     if (h === h) {
       modelHeight = h;
       break;
     }
   }
-  return { run, values, probability: neighbourhoodSeries(run, lat, lon), modelHeight };
+  return { run, values, nSteps, probability: neighbourhoodSeries(run, cells), modelHeight };
 }

@@ -99,7 +99,7 @@ function withHeight(run: ForecastRun, lat: number, lon: number, inputs: WeatherI
   const local = localObservations(inputs.stations?.locator, lat, lon, height?.metres);
   if (local) context.local = local;
   const table = buildSlotTable(forecast, slots, context);
-  const side = 2 * PROBABILITY_HALF_WIDTH + 1;
+  const tokens = runTokens(run);
   return {
     run,
     forecast,
@@ -107,11 +107,28 @@ function withHeight(run: ForecastRun, lat: number, lon: number, inputs: WeatherI
     table,
     headers: {
       [FORECAST_MODEL_HEADER]: run.meta.model,
-      [FORECAST_RESOLUTION_HEADER]: resolutionToken(run),
-      [FORECAST_RUN_HEADER]: runTimeToken(run),
+      [FORECAST_RESOLUTION_HEADER]: tokens.resolution,
+      [FORECAST_RUN_HEADER]: tokens.runTime,
       [FORECAST_TIMEZONE_HEADER]: zone,
       [FORECAST_HEIGHT_HEADER]: heightNote,
-      [FORECAST_PROBABILITY_HEADER]: run.hasVariable("precipitation") ? `neighbourhood; nodes=${side}x${side}; threshold=${PROBABILITY_THRESHOLD_MM}mm` : "none; reason=model-has-no-precipitation",
+      [FORECAST_PROBABILITY_HEADER]: tokens.probability,
     },
   };
+}
+
+/** The headers' values that depend only on the run: formatted once per run. */
+const tokensOfRun = new WeakMap<ForecastRun, { resolution: string; runTime: string; probability: string }>();
+
+function runTokens(run: ForecastRun): { resolution: string; runTime: string; probability: string } {
+  let tokens = tokensOfRun.get(run);
+  if (tokens === undefined) {
+    const side = 2 * PROBABILITY_HALF_WIDTH + 1;
+    tokens = {
+      resolution: resolutionToken(run),
+      runTime: runTimeToken(run),
+      probability: run.hasVariable("precipitation") ? `neighbourhood; nodes=${side}x${side}; threshold=${PROBABILITY_THRESHOLD_MM}mm` : "none; reason=model-has-no-precipitation",
+    };
+    tokensOfRun.set(run, tokens);
+  }
+  return tokens;
 }

@@ -10,7 +10,7 @@ import { heatIndexCategory } from "./derived/heat-category.ts";
 import { temperatureColor } from "./derived/temperature-colors.ts";
 import { kelvinToC, paToHpa } from "./derived/units.ts";
 import { directionIcon, windDirection, windSpeed } from "./derived/wind.ts";
-import type { PointForecast } from "./point-series.ts";
+import { SLOT_VARIABLE_INDEX, type PointForecast, type SlotVariable } from "./point-series.ts";
 import { fragment, type JsonBytes } from "./json-bytes.ts";
 import type { TimeSlot } from "./time-slots.ts";
 
@@ -84,52 +84,75 @@ export function buildSlotTable(f: PointForecast, slots: TimeSlot[], ctx: SlotCon
   const heatIndex: string[] = new Array<string>(n);
   const localCloud = new Float64Array(n).fill(NaN);
   const localStation: (string | undefined)[] = new Array<string | undefined>(n);
-  const v = f.values;
+  // Variable x at step k is s[X + k], X its series' start (point-series.ts PointForecast.values).
+  const s = f.values;
+  const at = (name: SlotVariable): number => SLOT_VARIABLE_INDEX[name] * f.nSteps;
+  const T2M = at("temperature_2m");
+  const T2M_MAX = at("temperature_2m_max");
+  const T2M_MIN = at("temperature_2m_min");
+  const RH = at("relative_humidity_2m");
+  const U = at("wind_u_10m");
+  const V = at("wind_v_10m");
+  const GUST = at("wind_gust");
+  const MSL = at("pressure_msl");
+  const PRECIPITATION = at("precipitation");
+  const PRECIPITATION_CONVECTIVE = at("precipitation_convective");
+  const CLOUD = at("cloud_cover");
+  const CLOUD_HIGH = at("cloud_cover_high");
+  const CLOUD_MID = at("cloud_cover_mid");
+  const CLOUD_LOW = at("cloud_cover_low");
+  const CLOUD_CONVECTIVE = at("cloud_cover_convective");
+  const CLOUD_BOUNDARY = at("cloud_cover_boundary_layer");
+  const LIFTED_INDEX = at("lifted_index");
+  const HPBL = at("boundary_layer_height");
+  const FREEZING_LEVEL = at("freezing_level_height");
+  const T925 = at("temperature_925hPa");
+  const T850 = at("temperature_850hPa");
   const hasExtremes = f.run.hasVariable("temperature_2m_max") && f.run.hasVariable("temperature_2m_min");
   const c = columns;
   for (let n2 = 0; n2 < n; n2++) {
     const k = slots[n2]!.step;
-    const t2m = v.temperature_2m[k]!;
+    const t2m = s[T2M + k]!;
     const tC = kelvinToC(t2m) + ctx.heightCorrectionK;
-    const u = v.wind_u_10m[k]!;
-    const w = v.wind_v_10m[k]!;
+    const u = s[U + k]!;
+    const w = s[V + k]!;
     const speed = windSpeed(u, w);
-    const rh = v.relative_humidity_2m[k]!;
+    const rh = s[RH + k]!;
     // TMAX/TMIN over the window where the model has them; else the 2 m temperature at the window's
     // two ends (the previous step and this one; at a run's first step, this one).
-    let maxK = v.temperature_2m_max[k]!;
-    let minK = v.temperature_2m_min[k]!;
+    let maxK = s[T2M_MAX + k]!;
+    let minK = s[T2M_MIN + k]!;
     if (!hasExtremes) {
-      const before = k > 0 ? v.temperature_2m[k - 1]! : t2m;
+      const before = k > 0 ? s[T2M + k - 1]! : t2m;
       maxK = before === before ? Math.max(before, t2m) : t2m;
       minK = before === before ? Math.min(before, t2m) : t2m;
     }
-    c.cloudTotal[n2] = roundTo(v.cloud_cover[k]!, 0);
-    c.cloudHigh[n2] = roundTo(v.cloud_cover_high[k]!, 0);
-    c.cloudMiddle[n2] = roundTo(v.cloud_cover_mid[k]!, 0);
-    c.cloudLow[n2] = roundTo(v.cloud_cover_low[k]!, 0);
-    c.cloudConvective[n2] = roundTo(v.cloud_cover_convective[k]!, 0);
-    c.cloudBoundary[n2] = roundTo(v.cloud_cover_boundary_layer[k]!, 0);
+    c.cloudTotal[n2] = roundTo(s[CLOUD + k]!, 0);
+    c.cloudHigh[n2] = roundTo(s[CLOUD_HIGH + k]!, 0);
+    c.cloudMiddle[n2] = roundTo(s[CLOUD_MID + k]!, 0);
+    c.cloudLow[n2] = roundTo(s[CLOUD_LOW + k]!, 0);
+    c.cloudConvective[n2] = roundTo(s[CLOUD_CONVECTIVE + k]!, 0);
+    c.cloudBoundary[n2] = roundTo(s[CLOUD_BOUNDARY + k]!, 0);
     c.humidity[n2] = roundTo(rh, 0);
-    c.liftedIndex[n2] = roundTo(v.lifted_index[k]!, 1);
-    c.isotherm[n2] = roundTo(v.freezing_level_height[k]!, 0);
-    c.hpbl[n2] = roundTo(v.boundary_layer_height[k]!, 0);
-    c.precipitation[n2] = roundTo(v.precipitation[k]!, 2);
-    c.precipitationConvective[n2] = roundTo(v.precipitation_convective[k]!, 2);
+    c.liftedIndex[n2] = roundTo(s[LIFTED_INDEX + k]!, 1);
+    c.isotherm[n2] = roundTo(s[FREEZING_LEVEL + k]!, 0);
+    c.hpbl[n2] = roundTo(s[HPBL + k]!, 0);
+    c.precipitation[n2] = roundTo(s[PRECIPITATION + k]!, 2);
+    c.precipitationConvective[n2] = roundTo(s[PRECIPITATION_CONVECTIVE + k]!, 2);
     c.probability[n2] = roundTo(f.probability[k]!, 0);
     c.surface[n2] = roundTo(tC, 1);
     c.min[n2] = roundTo(kelvinToC(minK) + ctx.heightCorrectionK, 1);
     c.max[n2] = roundTo(kelvinToC(maxK) + ctx.heightCorrectionK, 1);
     c.felt[n2] = roundTo(feltTemperatureC(tC, speed, rh), 1);
     c.speed[n2] = roundTo(speed, 1);
-    c.gust[n2] = roundTo(v.wind_gust[k]!, 1);
+    c.gust[n2] = roundTo(s[GUST + k]!, 1);
     // Whole degrees 0-359: 359.6 rounds to 360, which is north, written 0.
     const direction = speed === speed ? windDirection(u, w) : NaN;
     const dir = roundTo(direction, 0);
     c.direction[n2] = dir === 360 ? 0 : dir;
     icon[n2] = direction === direction ? directionIcon(direction) : -1;
-    c.pressure[n2] = roundTo(paToHpa(v.pressure_msl[k]!), 1);
-    inversion[n2] = inversionFlag(t2m, v.temperature_925hPa[k]!, v.temperature_850hPa[k]!, v.pressure_msl[k]!, f.modelHeight);
+    c.pressure[n2] = roundTo(paToHpa(s[MSL + k]!), 1);
+    inversion[n2] = inversionFlag(t2m, s[T925 + k]!, s[T850 + k]!, s[MSL + k]!, f.modelHeight);
     heatIndex[n2] = tC >= HEAT_BRANCH_MIN_C && rh === rh ? heatIndexCategory(heatIndexC(tC, rh)) : "";
     const local = ctx.local?.(slots[n2]!.validMs);
     if (local) {
@@ -176,8 +199,8 @@ const T24 = F(',"unit":"hPa","level":"MSL"},"heatIndex":"');
 const T25 = F('"}');
 
 const colorBytes = new Map<object, Uint8Array>();
-/** The `color` value of a rounded temperature: its object, or null. */
-function color(x: number): Uint8Array {
+/** The `color` value of a rounded temperature as JSON: its object, or null. */
+export function colorJson(x: number): Uint8Array {
   if (x !== x) return NULL;
   const c = temperatureColor(x);
   let b = colorBytes.get(c);
@@ -198,12 +221,12 @@ export function writeSlot(w: JsonBytes, t: SlotTable, i: number): void {
   w.num(c.cloudHigh[i]!).raw(T2).num(c.cloudMiddle[i]!).raw(T3).num(c.cloudLow[i]!).raw(T4).num(c.cloudConvective[i]!).raw(T5).num(c.cloudBoundary[i]!);
   w.raw(T6).num(c.humidity[i]!).raw(T7).num(c.liftedIndex[i]!).raw(T8).num(c.isotherm[i]!).raw(T9).num(c.hpbl[i]!);
   w.raw(T10).num(c.precipitation[i]!).raw(T11).num(c.precipitationConvective[i]!).raw(T12).num(c.probability[i]!);
-  w.raw(T13).num(t.inversion[i]!).raw(T14).num(c.surface[i]!).raw(T_COLOR).raw(color(c.surface[i]!));
+  w.raw(T13).num(t.inversion[i]!).raw(T14).num(c.surface[i]!).raw(T_COLOR).raw(colorJson(c.surface[i]!));
   const station = t.localStation[i];
   if (station !== undefined) w.raw(T_STATION).raw(F(JSON.stringify(station)));
-  w.raw(T16).num(c.min[i]!).raw(T_COLOR).raw(color(c.min[i]!));
-  w.raw(T17).num(c.max[i]!).raw(T_COLOR).raw(color(c.max[i]!));
-  w.raw(T18).num(c.felt[i]!).raw(T_COLOR).raw(color(c.felt[i]!));
+  w.raw(T16).num(c.min[i]!).raw(T_COLOR).raw(colorJson(c.min[i]!));
+  w.raw(T17).num(c.max[i]!).raw(T_COLOR).raw(colorJson(c.max[i]!));
+  w.raw(T18).num(c.felt[i]!).raw(T_COLOR).raw(colorJson(c.felt[i]!));
   w.raw(T19).num(c.speed[i]!).raw(T20).num(c.gust[i]!).raw(T21).num(c.direction[i]!).raw(T22);
   const icon = t.icon[i]!;
   if (icon < 0) w.raw(NULL);

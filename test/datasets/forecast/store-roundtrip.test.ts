@@ -117,8 +117,9 @@ describe("run file", () => {
     expect(run.cellSeries(0, 0, "nope")).toBeUndefined();
   });
 
-  it("returns the four cells around a point with bilinear weights, in at most two reads", async () => {
-    const run = await ForecastRun.open(await build());
+  it("returns the four cells around a point with bilinear weights, in at most two reads from a file", async () => {
+    // Read by positioned reads (no memory for the payload): the reads are counted.
+    const run = await ForecastRun.open(await build(), 0);
     // lat 0.25 lies between rows 3 and 4 (tile rows 1 and 1); lon 100 between columns 2 and 3.
     const p = run.pointSeries(0.25, 100)!;
     expect(p.cells.map((c) => [c.i, c.j])).toEqual([[2, 3], [3, 3], [2, 4], [3, 4]]);
@@ -139,6 +140,21 @@ describe("run file", () => {
     expect(s.cells[0]!.lon).toBe(-36);
     expect(run.pointSeries(3.5, 0)).toBeUndefined();
     expect(run.pointSeries(0, 0, ["cloud_cover"])!.values[0]![0]!.every(Number.isNaN)).toBe(true);
+    run.close();
+  });
+
+  it("decodes a run held in memory in place, without reads, to the same series", async () => {
+    const file = await build();
+    const mem = await ForecastRun.open(file);
+    const fd = await ForecastRun.open(file, 0);
+    for (const [lat, lon] of [[0.25, 100], [2.5, 130], [0, 350]] as const) {
+      const a = mem.pointSeries(lat, lon)!;
+      expect(mem.lastReads).toBe(0);
+      expect(a.values).toEqual(fd.pointSeries(lat, lon)!.values);
+      for (const c of a.cells) expect(mem.cellSeries(c.i, c.j, "precipitation")).toEqual(fd.cellSeries(c.i, c.j, "precipitation"));
+      expect(a.values[1]![0]).toEqual(fd.cellSeries(a.cells[0]!.i, a.cells[0]!.j, a.variables[1]!));
+    }
+    fd.close();
   });
 
   it("refuses a corrupted run file and opens a store through its index", async () => {
