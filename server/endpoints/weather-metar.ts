@@ -1,6 +1,6 @@
 import { errors } from "../http/api-error.ts";
 import { parseId } from "../http/params.ts";
-import { contentSchema, observationsContent } from "../stations/observations-content.ts";
+import { contentSchema, observationsJson } from "../stations/observations-content.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const ICAO = /^[A-Z][A-Z0-9]{3}$/;
@@ -38,5 +38,5 @@ export const weatherMetarEndpoint = defineEndpoint({
     if (!ICAO.test(id)) throw errors.invalidParameter("id", raw, "a four-character ICAO station identifier (a letter, then three letters or digits), e.g. KJFK");
     return { id };
   },
-  handle: ({ id }, data) => ({ content: observationsContent(data.stations, "METAR", id) }),
+  handle: ({ id }, data) => ({ contentJson: observationsJson(data.stations, "METAR", id) }),
 });

@@ -1,6 +1,6 @@
 import { errors } from "../http/api-error.ts";
 import { parseId } from "../http/params.ts";
-import { contentSchema, observationsContent } from "../stations/observations-content.ts";
+import { contentSchema, observationsJson } from "../stations/observations-content.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const WMO_INDEX = /^\d{5}$/;
@@ -45,5 +45,5 @@ export const weatherSynopEndpoint = defineEndpoint({
     if (!WMO_INDEX.test(raw)) throw errors.invalidParameter("id", raw, "a five-digit WMO station index, e.g. 87582");
     return { id: raw };
   },
-  handle: ({ id }, data) => ({ content: observationsContent(data.stations, "SYNOP", id) }),
+  handle: ({ id }, data) => ({ contentJson: observationsJson(data.stations, "SYNOP", id) }),
 });

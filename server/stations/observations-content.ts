@@ -6,7 +6,7 @@
  */
 import type { ObservationKind, StationObservationRecord } from "../../datasets/stations/record.ts";
 import { errors } from "../http/api-error.ts";
-import { recordAt, type StationStore } from "./station-store.ts";
+import { recordAt, type StationSeries, type StationStore } from "./station-store.ts";
 
 export interface ObservationsBlock {
   message: string | null;
@@ -30,6 +30,59 @@ export function observationsContent(store: StationStore, kind: ObservationKind, 
   const history: Record<string, StationObservationRecord> = {};
   for (let i = 0; i < s.timestamps.length; i++) history[String(s.timestamps[i])] = recordAt(s, i);
   return { [kind]: { message: null, latest: recordAt(s, s.timestamps.length - 1), history } };
+}
+
+/**
+ * `JSON.stringify(observationsContent(store, kind, id))`, written from the store's columns without
+ * the record objects (building and stringifying ~100 records of a SYNOP station took ~100 µs; the
+ * text is equal byte for byte, tested on every station of the embedded default).
+ */
+export function observationsJson(store: StationStore, kind: ObservationKind, id: string): string {
+  const found = store.lookup(kind, id);
+  const s = found.series;
+  // History keys are timestamps: JSON.stringify orders array-index keys (integers below 2^32 - 1)
+  // ascending and a repeated one keeps its last record. Any other key: the object form says it.
+  if (!found.known || !s || s.timestamps.length === 0 || !s.timestamps.every(isIndexKey)) return JSON.stringify(observationsContent(store, kind, id));
+  const t = s.timestamps;
+  let ascending = true;
+  for (let i = 1; i < t.length && ascending; i++) ascending = t[i - 1]! < t[i]!;
+  // The store keeps a station's records in time order, one per timestamp: then no sort is needed.
+  const order = ascending ? undefined : Array.from(t.keys()).sort((a, b) => t[a]! - t[b]! || a - b);
+  let history = "";
+  for (let k = 0; k < t.length; k++) {
+    const i = order === undefined ? k : order[k]!;
+    if (order !== undefined && k + 1 < order.length && t[order[k + 1]!] === t[i]) continue;
+    history += `${history === "" ? "" : ","}"${t[i]}":${recordJson(s, i)}`;
+  }
+  return `{"${kind}":{"message":null,"latest":${recordJson(s, t.length - 1)},"history":{${history}}}}`;
+}
+
+const isIndexKey = (t: number): boolean => Number.isInteger(t) && t >= 0 && t < 2 ** 32 - 1;
+
+/** A number as JSON.stringify writes it (NaN never reaches here: absent members are left out). */
+const num = (x: number): string => (Number.isFinite(x) ? String(x) : "null");
+
+/** JSON.stringify(recordAt(s, i)): the members in recordAt's order. */
+function recordJson(s: StationSeries, i: number): string {
+  let out = `{"timestamp":${num(s.timestamps[i]!)}`;
+  const wid = s.wid[i];
+  if (wid !== null && wid !== undefined) out += `,"wid":${JSON.stringify(wid)}`;
+  if (!Number.isNaN(s.visibility[i]!)) out += `,"visibility":${num(s.visibility[i]!)}`;
+  if (!Number.isNaN(s.temperature[i]!)) out += `,"temperature":${num(s.temperature[i]!)}`;
+  if (!Number.isNaN(s.cloudCover[i]!)) out += `,"cloudCover":${num(s.cloudCover[i]!)}`;
+  const h = s.cloudHigh[i]!;
+  const m = s.cloudMiddle[i]!;
+  const l = s.cloudLow[i]!;
+  if (h >= 0 || m >= 0 || l >= 0) {
+    const types: string[] = [];
+    if (h >= 0) types.push(`"cloudHigh":${h}`);
+    if (m >= 0) types.push(`"cloudMiddle":${m}`);
+    if (l >= 0) types.push(`"cloudLow":${l}`);
+    out += `,"cloudTypes":{${types.join(",")}}`;
+  }
+  if (!Number.isNaN(s.precipitation[i]!)) out += `,"precipitation":${num(s.precipitation[i]!)}`;
+  if (!Number.isNaN(s.precipitationConvective[i]!)) out += `,"precipitationConvective":${num(s.precipitationConvective[i]!)}`;
+  return out + "}";
 }
 
 /** JSON Schema of the station observation record (units per our decisions). */

@@ -71,6 +71,11 @@ export class StationStore {
     readonly locator?: StationLocator,
   ) {}
 
+  /** The stations of a family with at least one observation. */
+  reporting(kind: ObservationKind): IterableIterator<string> {
+    return this.series[kind].keys();
+  }
+
   /** `id` is an upper-case ICAO identifier (METAR) or a five-digit WMO index (SYNOP). */
   lookup(kind: ObservationKind, id: string): StationLookup {
     const series = this.series[kind].get(id);
