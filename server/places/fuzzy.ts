@@ -26,9 +26,19 @@ export class FuzzyMatcher {
   private qcp: number[] = [];
   private maxEdits = 0;
 
+  /**
+   * The index's directory refined from the top 16 to the top FINE_BITS bits of the variant hash:
+   * variantLow16[fine[t], fine[t + 1]) are the hashes whose top FINE_BITS bits are t. With 7.5
+   * million variants (the embedded default) a 16-bit bucket holds ~115 of them, whose binary
+   * search touched several cache lines for each of the ~300 variants a 2-edit query looks up; a
+   * 20-bit bucket holds ~7, one line. Built at load (one pass, 4 MiB).
+   */
+  private readonly fine: Uint32Array;
+
   constructor(private readonly index: PlacesIndex) {
     this.state = new Uint8Array(index.fuzzyKeys.length);
     this.touched = new Uint32Array(index.fuzzyKeys.length);
+    this.fine = refineDirectory(index.variantDirectory, index.variantLow16);
   }
 
   /**
@@ -71,12 +81,12 @@ export class FuzzyMatcher {
   private lookup(variants: readonly number[], length: number, window: TypoWindow, visit: (fuzzyOrdinal: number) => void): void {
     const ix = this.index;
     const low = ix.variantLow16;
-    const dir = ix.variantDirectory;
+    const fine = this.fine;
     for (const raw of variants) {
       const h = tagVariantHash(raw, length, window);
       const l = h & 0xffff;
-      let lo = dir[h >>> 16]!;
-      const end = dir[(h >>> 16) + 1]!;
+      let lo = fine[h >>> FINE_SHIFT]!;
+      const end = fine[(h >>> FINE_SHIFT) + 1]!;
       let hi = end;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
@@ -117,4 +127,20 @@ export class FuzzyMatcher {
     const missingFromCandidate = this.qcp.length - (m - missingFromQuery);
     return Math.max(missingFromQuery, missingFromCandidate) <= this.maxEdits;
   }
+}
+
+const FINE_BITS = 20;
+const FINE_SHIFT = 32 - FINE_BITS;
+
+/** The FINE_BITS directory of the variant hashes, from the 16-bit one and the low 16 bits. */
+export function refineDirectory(directory: Uint32Array, low16: Uint16Array): Uint32Array {
+  const fine = new Uint32Array(2 ** FINE_BITS + 1);
+  const extra = FINE_BITS - 16;
+  // Count the hashes of each fine bucket, then turn the counts into start offsets.
+  for (let top = 0; top < 65536; top++) {
+    const end = directory[top + 1]!;
+    for (let p = directory[top]!; p < end; p++) fine[((top << extra) | (low16[p]! >>> (16 - extra))) + 1]!++;
+  }
+  for (let t = 1; t < fine.length; t++) fine[t]! += fine[t - 1]!;
+  return fine;
 }
