@@ -18,14 +18,15 @@ export class JsonBytes {
   private pos = 0;
 
   constructor(capacity = 4096) {
-    this.buf = new Uint8Array(capacity);
+    // Not zeroed: only the bytes written are ever read (bytes()). Small ones come from Node's pool.
+    this.buf = Buffer.allocUnsafe(capacity);
   }
 
   private ensure(extra: number): void {
     if (this.pos + extra <= this.buf.length) return;
     let size = this.buf.length * 2;
     while (size < this.pos + extra) size *= 2;
-    const next = new Uint8Array(size);
+    const next = Buffer.allocUnsafe(size);
     next.set(this.buf.subarray(0, this.pos));
     this.buf = next;
   }
