@@ -42,6 +42,28 @@ function cachingHeaders(path: string): Record<string, string> {
   };
 }
 
+/**
+ * HEAD of a GET operation: the same parameters, statuses and headers, and no body (RFC 9110
+ * §9.3.2), so no content schemas. It refers to the GET for the description: repeating it for
+ * each of the eight paths made up 40 % of the document.
+ */
+function headOperation(get: { operationId: string; summary: string; responses: Record<string, unknown> } & Record<string, unknown>): Record<string, unknown> {
+  const responses = Object.fromEntries(
+    Object.entries(get.responses).map(([status, response]) => {
+      const { description: getDescription, headers } = response as { description: string; headers?: unknown };
+      const description = status === "200" ? "Success: the status and headers of the GET's answer, without its body." : getDescription;
+      return [status, headers === undefined ? { description } : { description, headers }];
+    }),
+  );
+  return {
+    ...get,
+    operationId: `${get.operationId}-head`,
+    summary: `${get.summary} (headers only)`,
+    description: `As GET ${get.operationId} (same parameters, checks, status and headers, Content-Length included), without the body.`,
+    responses,
+  };
+}
+
 export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const e of endpoints) {
@@ -75,7 +97,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
       parameters,
       responses,
     };
-    paths[e.path] = { get: operation, head: { ...operation, operationId: `${operation.operationId}-head`, summary: `${e.summary} (headers only)` } };
+    paths[e.path] = { get: operation, head: headOperation(operation) };
   }
   paths["/health"] = {
     get: {

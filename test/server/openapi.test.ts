@@ -34,6 +34,20 @@ describe("OpenAPI document", () => {
     expect(doc.paths["/geocode/search/2/json"]!.get!.parameters.map((p) => p.name)).toEqual(["q", "limit", "offset"]);
   });
 
+  it("documents HEAD as GET without a body: the same parameters, statuses and headers, no content", () => {
+    type Response = { headers?: Record<string, unknown>; content?: unknown };
+    for (const e of ENDPOINTS) {
+      const { get, head } = doc.paths[e.path]! as Record<string, { parameters: unknown[]; responses: Record<string, Response> }>;
+      expect(head!.parameters).toEqual(get!.parameters);
+      expect(Object.keys(head!.responses)).toEqual(Object.keys(get!.responses));
+      for (const [status, response] of Object.entries(head!.responses)) {
+        expect(response.content, `${e.path} HEAD ${status}`).toBeUndefined();
+        expect(Object.keys(response.headers ?? {})).toEqual(Object.keys(get!.responses[status]!.headers ?? {}));
+      }
+      expect(get!.responses["200"]!.content).toBeDefined();
+    }
+  });
+
   it("lists every decision, and README.md carries the same list (npm run docs)", () => {
     const readme = readFileSync(path.join(PROJECT_ROOT, "README.md"), "utf8");
     for (const d of DECISIONS) expect(doc.info.description).toContain(`**${d.topic}**: ${d.decision}`);
