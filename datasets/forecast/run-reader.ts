@@ -10,7 +10,7 @@ import { DataFormatError, MissingInputError } from "../common/errors.ts";
 import { fileSource, memorySource, type ByteSource } from "./byte-source.ts";
 import { neighbours, type NeighbourCell } from "./grid.ts";
 import { decodeSeries } from "./series-codec.ts";
-import { tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";
+import { tileExtent, tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";
 import type { RunMeta } from "./types.ts";
 
 export const RUN_KIND = "forecast-run";
@@ -256,22 +256,22 @@ export class ForecastRun {
     return Math.floor(j / tile.lat) * this.layout.tilesLon + Math.floor(i / tile.lon);
   }
 
-  /** Cells in the tile of (i, j): edge tiles are smaller (tiles.ts tileExtent). */
-  private tileCells(i: number, j: number): number {
+  /** Rows and columns of the tile of (i, j) (edge tiles are smaller). */
+  private extentOf(i: number, j: number): { rows: number; cols: number } {
     const { tile, grid } = this.meta;
-    const rows = Math.min(tile.lat, grid.nLat - Math.floor(j / tile.lat) * tile.lat);
-    return rows * this.tileCols(i);
+    return tileExtent(grid, tile, Math.floor(j / tile.lat), Math.floor(i / tile.lon));
   }
 
-  private tileCols(i: number): number {
-    const { tile, grid } = this.meta;
-    return Math.min(tile.lon, grid.nLon - Math.floor(i / tile.lon) * tile.lon);
+  /** Cells in the tile of (i, j). */
+  private tileCells(i: number, j: number): number {
+    const { rows, cols } = this.extentOf(i, j);
+    return rows * cols;
   }
 
   /** Row-major index of (i, j) within its tile. */
   private cellInTile(i: number, j: number): number {
     const { tile } = this.meta;
-    return (j % tile.lat) * this.tileCols(i) + (i % tile.lon);
+    return (j % tile.lat) * this.extentOf(i, j).cols + (i % tile.lon);
   }
 
   private decodeCell(view: DataView, base: number, i: number, j: number, v: number, out: Float32Array, outOffset: number): void {
