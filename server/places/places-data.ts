@@ -113,13 +113,7 @@ export class PlacesData {
     const admin1 = this.admin1OfPlace(place);
     const t = this.index.timezone[place]!;
     const timezone = this.timezoneKnown[t] ? this.index.tables.timezones[t] : undefined;
-    return {
-      ...(country ? { country } : {}),
-      ...(continent ? { continent } : {}),
-      ...(admin1 ? { admin1 } : {}),
-      ...(timezone ? { timezone } : {}),
-      lat: this.index.lat(place),
-      lon: this.index.lon(place),
-    };
+    // Absent members as undefined, so that every input has one shape (the builder's reads stay fast).
+    return { country, continent, admin1, timezone: timezone || undefined, lat: this.index.lat(place), lon: this.index.lon(place) };
   }
 }

@@ -26,12 +26,6 @@ function reverseInput(lat: number, lon: number, index: AdminIndex, places: Place
   const country = answer.iso2 === undefined ? undefined : places.country(answer.iso2);
   const continent = country === undefined ? undefined : places.continent(country.continentCode);
   const admin1 = answer.admin1 === undefined ? undefined : places.admin1(answer.admin1);
-  return {
-    ...(country ? { country } : {}),
-    ...(continent ? { continent } : {}),
-    ...(admin1 ? { admin1 } : {}),
-    timezone: answer.timezone,
-    lat,
-    lon,
-  };
+  // Absent members as undefined (administrativeParts checks for that) rather than spread in.
+  return { country, continent, admin1, timezone: answer.timezone, lat, lon };
 }
