@@ -1,9 +1,10 @@
 /**
  * Typo matching over the deletion-neighbourhood index (datasets/places/deletions.ts): for each
  * key length within the edit budget, the query's window variants with up to `maxEdits`
- * deletions are looked up by binary search. Keys longer than the window must match on both their
- * first and their last window; each surviving candidate is checked with the bag distance (a
- * cheap lower bound) and then the bounded edit distance (transpositions count 1). No scan.
+ * deletions are looked up in the buckets of their hash (a few entries each, see `fine`). Keys
+ * longer than the window must match on both their first and their last window; each surviving
+ * candidate is checked with the bag distance (a cheap lower bound) and then the bounded edit
+ * distance (transpositions count 1). No scan of the keys.
  */
 import { rawVariantHashes, tagVariantHash, TYPO_PREFIX, type TypoWindow } from "../../datasets/places/deletions.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
@@ -34,6 +35,10 @@ export class FuzzyMatcher {
    * 20-bit bucket holds ~7, one line. Built at load (one pass, 4 MiB).
    */
   private readonly fine: Uint32Array;
+  /** Scratch of `lookup`: per variant, its bucket's start and its tagged hash. */
+  private found: Uint32Array = new Uint32Array(128);
+  /** Scratch of `lookup`: the matching variants' positions, then their postings. */
+  private hits: Uint32Array = new Uint32Array(1024);
 
   constructor(private readonly index: PlacesIndex) {
     this.state = new Uint8Array(index.fuzzyKeys.length);
@@ -82,19 +87,32 @@ export class FuzzyMatcher {
     const ix = this.index;
     const low = ix.variantLow16;
     const fine = this.fine;
-    for (const raw of variants) {
-      const h = tagVariantHash(raw, length, window);
-      const l = h & 0xffff;
-      let lo = fine[h >>> FINE_SHIFT]!;
-      const end = fine[(h >>> FINE_SHIFT) + 1]!;
-      let hi = end;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (low[mid]! < l) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let p = lo; p < end && low[p] === l; p++) visit(ix.variantPostings[p]!);
+    const n = variants.length;
+    const found = this.found.length >= 2 * n ? this.found : (this.found = new Uint32Array(2 * n));
+    // In passes: every variant's bucket start, then the scans of the buckets, then the postings of
+    // the matches, then the visits. The loads of one pass do not depend on each other, so their
+    // cache misses overlap instead of queueing (search 62 -> 54 µs on the bench's names).
+    for (let k = 0; k < n; k++) {
+      const h = tagVariantHash(variants[k]!, length, window);
+      found[2 * k] = fine[h >>> FINE_SHIFT]!;
+      found[2 * k + 1] = h;
     }
+    let hits = 0;
+    for (let k = 0; k < n; k++) {
+      const h = found[2 * k + 1]!;
+      const l = h & 0xffff;
+      const end = fine[(h >>> FINE_SHIFT) + 1]!;
+      // A bucket holds a few hashes, in order: a scan reads one cache line.
+      let p = found[2 * k]!;
+      while (p < end && low[p]! < l) p++;
+      for (; p < end && low[p] === l; p++) {
+        if (hits === this.hits.length) this.hits = growCopy(this.hits);
+        this.hits[hits++] = p;
+      }
+    }
+    const postings = ix.variantPostings;
+    for (let k = 0; k < hits; k++) this.hits[k] = postings[this.hits[k]!]!;
+    for (let k = 0; k < hits; k++) visit(this.hits[k]!);
   }
 
   private setState(f: number, s: number): void {
@@ -143,4 +161,10 @@ export function refineDirectory(directory: Uint32Array, low16: Uint16Array): Uin
   }
   for (let t = 1; t < fine.length; t++) fine[t]! += fine[t - 1]!;
   return fine;
+}
+
+function growCopy(a: Uint32Array): Uint32Array {
+  const b = new Uint32Array(2 * a.length);
+  b.set(a);
+  return b;
 }
