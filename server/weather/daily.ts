@@ -12,18 +12,8 @@
  * only in part is still given: the number of its slots in the hourly section tells how much.
  */
 import { dailyProbability } from "./derived/probability.ts";
-import { temperatureColor } from "./derived/temperature-colors.ts";
 import { fragment, type JsonBytes } from "./json-bytes.ts";
 import { colorJson, dayRanges, roundTo, type NumericMember, type SlotTable } from "./slot-table.ts";
-import type { ColoredMeasure, Measure } from "./wire-types.ts";
-
-export interface DailyWeather {
-  clouds: { total: Measure; high: Measure; middle: Measure; low: Measure; convective: Measure; boundary: Measure };
-  precipitation: { total: Measure; convective: Measure; probability: Measure };
-  temperature: { min: ColoredMeasure; max: ColoredMeasure };
-  wind: { speed: Measure; gust: Measure };
-  liftedIndex: Measure;
-}
 
 type Reduce = "mean" | "sum" | "max" | "min";
 
@@ -43,51 +33,12 @@ function reduce(column: Float64Array, from: number, to: number, how: Reduce): nu
   return how === "mean" ? acc / count : acc;
 }
 
-const nullable = (x: number): number | null => (x === x ? x : null);
-
-function colored(x: number): ColoredMeasure {
-  const value = nullable(roundTo(x, 1));
-  return { value, unit: "°C", color: value === null ? null : temperatureColor(value) };
-}
-
-/** The aggregate of the slots [from, to) of the table. */
-export function aggregateDay(t: SlotTable, from: number, to: number): DailyWeather {
-  const m = (member: NumericMember, how: Reduce, decimals: number, unit: string): Measure => ({ value: nullable(roundTo(reduce(t.columns[member], from, to, how), decimals)), unit });
-  return {
-    clouds: {
-      total: m("cloudTotal", "mean", 0, "%"),
-      high: m("cloudHigh", "mean", 0, "%"),
-      middle: m("cloudMiddle", "mean", 0, "%"),
-      low: m("cloudLow", "mean", 0, "%"),
-      convective: m("cloudConvective", "mean", 0, "%"),
-      boundary: m("cloudBoundary", "mean", 0, "%"),
-    },
-    precipitation: {
-      total: m("precipitation", "sum", 2, "mm"),
-      convective: m("precipitationConvective", "sum", 2, "mm"),
-      probability: { value: nullable(dayProbability(t, from, to)), unit: "%" },
-    },
-    temperature: {
-      min: colored(reduce(t.columns.min, from, to, "min")),
-      max: colored(reduce(t.columns.max, from, to, "max")),
-    },
-    wind: { speed: m("speed", "max", 1, "m/s"), gust: m("gust", "max", 1, "m/s") },
-    liftedIndex: m("liftedIndex", "min", 1, "K"),
-  };
-}
-
-/** `[{date: daily}]`, one per local date of the table's slots, in order. */
-export function dailySection(t: SlotTable): Record<string, DailyWeather>[] {
-  return dayRanges(t.slots).map((d) => ({ [d.date]: aggregateDay(t, d.from, d.to) }));
-}
-
 // --- JSON ----------------------------------------------------------------------------------------
 
 /**
- * The daily members in the wire's order, with the text before each value and what follows it:
- * `writeDailySection` writes byte for byte what JSON.stringify(dailySection(t)) gives (tested),
- * without the objects (building and stringifying them cost as much as the rest of a point's
- * forecast part).
+ * The daily members in the wire's order, with the text before each value: `writeDailySection`
+ * writes the section's JSON without building objects (building and stringifying them cost as
+ * much as the rest of a point's forecast part).
  */
 const DAILY_MEMBERS: { before: Uint8Array; member: NumericMember; how: Reduce | "chance"; decimals: number; colored?: true }[] = [
   { before: fragment('":{"clouds":{"total":{"value":'), member: "cloudTotal", how: "mean", decimals: 0 },
@@ -108,7 +59,7 @@ const DAILY_MEMBERS: { before: Uint8Array; member: NumericMember; how: Reduce | 
 const COLOR = fragment(',"unit":"°C","color":');
 const DAY_END = fragment(',"unit":"K"}}}');
 
-/** The daily section's value as JSON: `[{"YYYY-MM-DD":{...}},...]`, equal to JSON.stringify(dailySection(t)). */
+/** The daily section's value as JSON: `[{"YYYY-MM-DD":{"clouds":...,"liftedIndex":...}},...]`. */
 export function writeDailySection(w: JsonBytes, t: SlotTable): void {
   w.ascii("[");
   const days = dayRanges(t.slots);

@@ -1,18 +1,22 @@
 /**
- * The daily section's byte writer against its object form: for points of every run of the
+ * The daily section's byte writer against the section built as objects here, from the published
+ * definitions (the mean, sum, largest or smallest of the day's non-null slot values, rounded as
+ * on the wire; the probability 1 − Π(1 − p/100)) and stringified: for points of every run of the
  * embedded default (one step, 13 steps over two local dates, 65 steps, runs with only a few
- * variables, so members that are null), writeDailySection gives exactly JSON.stringify of
- * dailySection. That the object form follows the published aggregations of the hourly slots is
- * checked through the HTTP API in weather-id-http.test.ts.
+ * variables, so members that are null), writeDailySection gives exactly that JSON. The
+ * aggregations are also checked against the hourly section through the HTTP API in
+ * weather-id-http.test.ts.
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cellLat, cellLon } from "../../../datasets/forecast/grid.ts";
 import { openForecastStore, type ForecastStore } from "../../../datasets/forecast/store.ts";
-import { dailySection, writeDailySection } from "../../../server/weather/daily.ts";
+import { writeDailySection } from "../../../server/weather/daily.ts";
+import { dailyProbability } from "../../../server/weather/derived/probability.ts";
+import { temperatureColor } from "../../../server/weather/derived/temperature-colors.ts";
 import { JsonBytes } from "../../../server/weather/json-bytes.ts";
 import { pointForecast } from "../../../server/weather/point-series.ts";
-import { buildSlotTable, type SlotTable } from "../../../server/weather/slot-table.ts";
+import { buildSlotTable, dayRanges, roundTo, type NumericMember, type SlotTable } from "../../../server/weather/slot-table.ts";
 import { timeSlots } from "../../../server/weather/time-slots.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 
@@ -20,6 +24,44 @@ let store: ForecastStore;
 beforeAll(async () => {
   store = await openForecastStore(path.join(await ensureDefaultData(["forecast"]), "forecast"));
 }, 600_000);
+
+/** The daily section as objects, from the published definitions (the module comment). */
+function dailySection(t: SlotTable): Record<string, unknown>[] {
+  const day = (from: number, to: number): unknown => {
+    const values = (m: NumericMember): number[] => Array.from(t.columns[m].subarray(from, to)).filter((x) => !Number.isNaN(x));
+    const agg = (m: NumericMember, how: "mean" | "sum" | "max" | "min"): number => {
+      const xs = values(m);
+      if (xs.length === 0) return NaN;
+      const sum = xs.reduce((a, b) => a + b, 0);
+      return how === "mean" ? sum / xs.length : how === "sum" ? sum : how === "max" ? Math.max(...xs) : Math.min(...xs);
+    };
+    const value = (x: number): number | null => (Number.isNaN(x) ? null : x);
+    const measure = (m: NumericMember, how: "mean" | "sum" | "max" | "min", decimals: number, unit: string) => ({ value: value(roundTo(agg(m, how), decimals)), unit });
+    const colored = (x: number) => {
+      const v = value(roundTo(x, 1));
+      return { value: v, unit: "°C", color: v === null ? null : temperatureColor(v) };
+    };
+    return {
+      clouds: {
+        total: measure("cloudTotal", "mean", 0, "%"),
+        high: measure("cloudHigh", "mean", 0, "%"),
+        middle: measure("cloudMiddle", "mean", 0, "%"),
+        low: measure("cloudLow", "mean", 0, "%"),
+        convective: measure("cloudConvective", "mean", 0, "%"),
+        boundary: measure("cloudBoundary", "mean", 0, "%"),
+      },
+      precipitation: {
+        total: measure("precipitation", "sum", 2, "mm"),
+        convective: measure("precipitationConvective", "sum", 2, "mm"),
+        probability: { value: value(roundTo(dailyProbability(values("probability")), 0)), unit: "%" },
+      },
+      temperature: { min: colored(agg("min", "min")), max: colored(agg("max", "max")) },
+      wind: { speed: measure("speed", "max", 1, "m/s"), gust: measure("gust", "max", 1, "m/s") },
+      liftedIndex: measure("liftedIndex", "min", 1, "K"),
+    };
+  };
+  return dayRanges(t.slots).map((d) => ({ [d.date]: day(d.from, d.to) }));
+}
 
 /** Tables at points spread over each run's grid (between nodes, so four nodes count), in two zones. */
 function tables(): { label: string; table: SlotTable }[] {
