@@ -40,6 +40,10 @@ declare module "autocannon" {
     "4xx": number;
     "5xx": number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The run: awaited for its result; emits "start" once the connections' requests are built and sending begins. */
+  interface Tracker extends PromiseLike<Result> {
+    once(event: "start", listener: () => void): this;
+  }
+  function autocannon(options: Options): Tracker;
   export default autocannon;
 }
