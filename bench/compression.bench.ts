@@ -15,6 +15,7 @@ import { silentLogger } from "../datasets/common/log.ts";
 import { startService } from "../server/service.ts";
 import { ensureDefaultData, TEST_DATA_DIR } from "../test/helpers/default-data.ts";
 import { buildMixes, readPlaces, reportingStations } from "./http-mixes.ts";
+import { silentAccessLog } from "../server/http/access-log.ts";
 
 const STEPS = ["places", "admin", "elevation", "stations", "forecast"];
 const dataDir = STEPS.every((s) => existsSync(path.join(TEST_DATA_DIR, ".default-build", `${s}.json`))) ? TEST_DATA_DIR : await ensureDefaultData(STEPS);
@@ -22,7 +23,7 @@ const KEY = "bench-key-0123456789abcdef";
 const service = await startService({
   config: readConfig({ PORT: "0", HOST: "127.0.0.1", GEODATA_API_KEYS: KEY, GEODATA_DATA_DIR: dataDir, GEODATA_RELEASE_POLL_MS: "0" }),
   logger: silentLogger,
-  accessLogger: silentLogger,
+  accessLogger: silentAccessLog,
 });
 const base = `http://127.0.0.1:${service.running.port}`;
 const mixes = buildMixes(await readPlaces(), await reportingStations(dataDir));

@@ -23,6 +23,7 @@ import { loadElevation } from "../server/elevation/load.ts";
 import { startService } from "../server/service.ts";
 import { compareWithGdal, hasGdal } from "./elevation-gdal.ts";
 import { mulberry32 } from "../datasets/common/prng.ts";
+import { silentAccessLog } from "../server/http/access-log.ts";
 
 
 const MiB = 2 ** 20;
@@ -174,7 +175,7 @@ const KEY = "bench-key-0123456789abcdef";
 const service = await startService({
   config: readConfig({ PORT: "0", HOST: "127.0.0.1", GEODATA_API_KEYS: KEY, GEODATA_DATA_DIR: work, GEODATA_LOG_LEVEL: "error" }),
   logger: silentLogger,
-  accessLogger: silentLogger,
+  accessLogger: silentAccessLog,
 });
 const fixed = Buffer.from('{"status":"OK","code":200,"content":{"elevation":{"value":651,"unit":"m"}}}');
 const bare = http.createServer((_req, res) => {

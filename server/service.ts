@@ -4,6 +4,7 @@
  */
 import type { Config } from "../datasets/common/config.ts";
 import type { Logger } from "../datasets/common/log.ts";
+import type { AccessLog } from "./http/access-log.ts";
 import { loadDatasets, type DatasetRegistry, type LoaderTable } from "./datasets/registry.ts";
 import { Reloader, type ReloadOutcome } from "./datasets/reload.ts";
 import { ReloadableKeys } from "./api-keys.ts";
@@ -34,7 +35,7 @@ export interface ServiceOptions {
   config: Config;
   logger: Logger;
   /** Where request lines go (stdout in production). */
-  accessLogger: Logger;
+  accessLogger: AccessLog;
   loaders?: LoaderTable;
   /** How many processes share GEODATA_RATE_LIMIT (cluster workers): each holds 1/shares of it. Default 1. */
   rateLimitShares?: number;

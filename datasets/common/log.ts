@@ -28,7 +28,7 @@ function serializeError(err: unknown): unknown {
 /** The ISO time of the current millisecond, formatted once per millisecond (busy servers log thousands of lines a second). */
 let lastMs = -1;
 let lastIso = "";
-function isoNow(): string {
+export function isoNow(): string {
   const ms = Date.now();
   if (ms !== lastMs) {
     lastMs = ms;

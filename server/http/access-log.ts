@@ -4,7 +4,7 @@
  * can reach the log; an unknown query parameter keeps its name but not its value, in case a
  * client put a secret there.
  */
-import { createLogger, type Logger } from "../../datasets/common/log.ts";
+import { isoNow } from "../../datasets/common/log.ts";
 import { lineBatch } from "./line-batch.ts";
 
 const LOGGED_PARAMS = new Set(["lat", "lon", "q", "id", "limit", "offset"]);
@@ -35,18 +35,24 @@ function plainPairs(query: string): [string, string][] {
   return out;
 }
 
+/** The access stream: one JSON line per request (`logAccess`). */
+export interface AccessLog {
+  /** Takes one finished line (no newline). */
+  readonly sink: (line: string) => void;
+}
+
 /**
- * The access stream: its own logger (stdout in production, `component: "access"`), written at
- * every GEODATA_LOG_LEVEL. The level filters the server's diagnostics, never the request lines.
- * Stdout gets the lines in batches, one write per event-loop turn (line-batch.ts).
+ * The access stream: stdout in production, or `sink`; written at every GEODATA_LOG_LEVEL (the
+ * level filters the server's diagnostics, never the request lines). Stdout gets the lines in
+ * batches, one write per event-loop turn (line-batch.ts).
  */
-export function createAccessLogger(sink?: (line: string) => void): Logger {
+export function createAccessLogger(sink?: (line: string) => void): AccessLog {
   if (!sink) {
     const batch = lineBatch((chunk) => process.stdout.write(chunk));
     process.on("exit", batch.flush);
     sink = batch.push;
   }
-  return createLogger({ minLevel: "debug", base: { component: "access" }, sink });
+  return { sink };
 }
 
 export interface AccessRecord {
@@ -59,14 +65,18 @@ export interface AccessRecord {
   remote?: string;
 }
 
-export function logAccess(logger: Logger, r: AccessRecord): void {
-  logger.info("request", {
-    method: r.method.slice(0, 16),
-    path: redactTarget(r.url),
-    route: r.route,
-    status: r.status,
-    durationMs: Math.round(r.durationMs * 1000) / 1000,
-    bytes: r.bytes,
-    remote: r.remote,
-  });
+/**
+ * Writes the request's line: the fields of a Logger line (datasets/common/log.ts: time, level,
+ * msg, then the stream's `component`) followed by the record's, in that order, as
+ * JSON.stringify would give that object. Written as text because it runs on every request: the
+ * object, its copy and the generic serialization cost twice as much (1.3 µs against 0.6).
+ */
+export function logAccess(log: AccessLog, r: AccessRecord): void {
+  const remote = r.remote === undefined ? "" : `,"remote":${JSON.stringify(r.remote)}`;
+  log.sink(
+    `{"time":"${isoNow()}","level":"info","msg":"request","component":"access","method":${JSON.stringify(r.method.slice(0, 16))},"path":${JSON.stringify(redactTarget(r.url))},"route":${JSON.stringify(r.route)},"status":${r.status},"durationMs":${Math.round(r.durationMs * 1000) / 1000},"bytes":${r.bytes}${remote}}`,
+  );
 }
+
+/** An access stream that drops every line (tests, benches). */
+export const silentAccessLog: AccessLog = { sink: () => {} };

@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../../datasets/common/log.ts";
-import { logAccess } from "./access-log.ts";
+import { logAccess, type AccessLog } from "./access-log.ts";
 import type { App, AppResponse } from "./app.ts";
 import { errorBody } from "./respond.ts";
 
@@ -28,7 +28,7 @@ export interface RunningServer {
 /** Largest request head (request line plus headers) node:http accepts; larger gets 431. */
 const MAX_HEADER_BYTES = 16 * 1024;
 
-export async function startServer(app: App, options: ServerOptions, accessLogger: Logger, logger: Logger): Promise<RunningServer> {
+export async function startServer(app: App, options: ServerOptions, accessLogger: AccessLog, logger: Logger): Promise<RunningServer> {
   let shuttingDown = false;
   let inFlight = 0;
   let drained: (() => void) | undefined;

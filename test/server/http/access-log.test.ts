@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../../../datasets/common/config.ts";
 import { createLogger } from "../../../datasets/common/log.ts";
-import { createAccessLogger, logAccess } from "../../../server/http/access-log.ts";
+import { createAccessLogger, logAccess, redactTarget, type AccessRecord } from "../../../server/http/access-log.ts";
 
 describe("access stream", () => {
   it("writes a request line at log level error, where the server logger drops info lines", () => {
@@ -17,5 +17,30 @@ describe("access stream", () => {
     expect(server).toEqual([]);
     expect(access).toHaveLength(1);
     expect(JSON.parse(access[0]!)).toMatchObject({ level: "info", component: "access", msg: "request", path: "/geocode/search/2/json?q=Berlin&key=[redacted]", status: 200 });
+  });
+
+  it("writes the line a Logger would write for the same fields, in the same order", () => {
+    const records: AccessRecord[] = [
+      { method: "GET", url: "/geocode/search/2/json?q=Z%C3%BCrich%20%22x%22&limit=3", route: "/geocode/search/2/json", status: 200, durationMs: 0.12345, bytes: 813, remote: "::ffff:127.0.0.1" },
+      { method: "HEAD", url: "/weather/METAR/2/json?id=EDDF", route: "/weather/METAR/2/json", status: 304, durationMs: 2, bytes: 0 },
+      { method: "GET\"\n", url: "/nope\u2028?x=1", route: "unknown", status: 404, durationMs: 1e-7, bytes: 77, remote: undefined },
+    ];
+    for (const record of records) {
+      const ours: string[] = [];
+      const reference: string[] = [];
+      logAccess(createAccessLogger((l) => ours.push(l)), record);
+      // The generic logger: the reference for the format of every line.
+      createLogger({ minLevel: "debug", base: { component: "access" }, sink: (l) => reference.push(l) }).info("request", {
+        method: record.method.slice(0, 16),
+        path: redactTarget(record.url),
+        route: record.route,
+        status: record.status,
+        durationMs: Math.round(record.durationMs * 1000) / 1000,
+        bytes: record.bytes,
+        remote: record.remote,
+      });
+      const withoutTime = (line: string) => line.replace(/^\{"time":"[^"]+",/, "{");
+      expect(withoutTime(ours[0]!)).toBe(withoutTime(reference[0]!));
+    }
   });
 });

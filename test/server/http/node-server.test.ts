@@ -6,6 +6,7 @@ import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import type { App } from "../../../server/http/app.ts";
+import { silentAccessLog } from "../../../server/http/access-log.ts";
 import { startServer } from "../../../server/http/node-server.ts";
 
 const options = { host: "127.0.0.1", port: 0, requestTimeoutMs: 5000, headersTimeoutMs: 400, shutdownGraceMs: 3000 };
@@ -23,7 +24,7 @@ describe("graceful shutdown", () => {
   it("finishes a request in flight, then refuses new connections", async () => {
     let entered = (): void => {};
     const inApp = new Promise<void>((resolve) => (entered = resolve));
-    const running = await startServer(slowApp(300, () => entered()), options, silentLogger, silentLogger);
+    const running = await startServer(slowApp(300, () => entered()), options, silentAccessLog, silentLogger);
     const url = `http://127.0.0.1:${running.port}/slow`;
     const inFlight = fetch(url);
     // Shut down once the request is in the app (a fixed sleep raced fetch's first-call set-up on a
@@ -40,7 +41,7 @@ describe("graceful shutdown", () => {
 
 describe("time limits", () => {
   it("answers 408 and closes when the headers never finish", async () => {
-    const running = await startServer(slowApp(0), options, silentLogger, silentLogger);
+    const running = await startServer(slowApp(0), options, silentAccessLog, silentLogger);
     const reply = await new Promise<string>((resolve) => {
       const socket = net.connect(running.port, "127.0.0.1");
       let out = "";
