@@ -69,7 +69,7 @@ export interface AccessRecord {
  * Writes the request's line: the fields of a Logger line (datasets/common/log.ts: time, level,
  * msg, then the stream's `component`) followed by the record's, in that order, as
  * JSON.stringify would give that object. Written as text because it runs on every request: the
- * object, its copy and the generic serialization cost twice as much (1.3 µs against 0.6).
+ * object, its copy and the generic serialization cost about twice as much (1.3 µs against 0.7).
  */
 export function logAccess(log: AccessLog, r: AccessRecord): void {
   const remote = r.remote === undefined ? "" : `,"remote":${JSON.stringify(r.remote)}`;
