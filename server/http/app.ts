@@ -280,17 +280,16 @@ export function createApp(deps: AppDeps): App {
         if (cache !== undefined && cacheKey !== undefined) {
           // Stored under the generation read before the handler ran: a reload during an awaited
           // handler makes the entry stale at once rather than late.
-          const entry: CachedAnswer = { body: body(), headers: { ...result.headers }, etag: caching.ETag, encoded: {} };
+          // A body joined from parts is cut from a shared slab (body-parts.ts joinParts): kept, it is copied out.
+          const entry: CachedAnswer = { body: parts === undefined ? body() : Buffer.from(body()), headers: { ...result.headers }, etag: caching.ETag, encoded: {} };
           cache.set(cacheKey, generation, entry);
           return answerCached(req, cache, cacheKey, entry, route, caching["Cache-Control"]);
         }
         // Parts are spliced into gzip rather than compressed whole (body-parts.ts).
+        // (A client that takes no coding gets identity whatever the length: the parts are not measured.)
+        const spliced = parts === undefined ? undefined : negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding"));
         const encoding =
-          parts === undefined
-            ? encodingFor(req, body())
-            : partsLength(parts) > COMPRESSION_THRESHOLD_BYTES
-              ? negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding"))
-              : "identity";
+          parts === undefined ? encodingFor(req, body()) : spliced !== "identity" && partsLength(parts) > COMPRESSION_THRESHOLD_BYTES ? spliced! : "identity";
         const headers = { ...result.headers, ETag: encodedTag(caching.ETag, encoding), "Cache-Control": caching["Cache-Control"] };
         const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag);
         if (hit) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);
