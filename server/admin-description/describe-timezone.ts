@@ -50,19 +50,50 @@ function ownedSunTexts(owner: object, zone: string, latitude: number, longitude:
   return texts;
 }
 
+/** What a zone's clock says in one whole second: the same for every point of the zone. */
+interface ZoneSecond {
+  wholeSecondMs: number;
+  offset: number;
+  isDST: 0 | 1;
+  timeFormatted: string;
+  /** The local day's midnight as a UTC instant. */
+  localMidnightMs: number;
+}
+
+function zoneSecond(zone: string, wholeSecondMs: number): ZoneSecond {
+  const clock = wallClock(zone, wholeSecondMs);
+  const offset = offsetMinutes(zone, wholeSecondMs);
+  const standard = standardOffsetMinutes(zone, clock.year);
+  return {
+    wholeSecondMs,
+    offset,
+    isDST: offset > standard ? 1 : 0,
+    timeFormatted: formatLocalIso(clock, offset),
+    localMidnightMs: wallClockAsUtcMs({ ...clock, hour: 0, minute: 0, second: 0 }) - offset * MINUTE_MS,
+  };
+}
+
+/**
+ * Each zone's clock for the latest second asked (one entry per zone id, a few hundred): under
+ * load most answers of a second fall in a few zones, and the clock's arithmetic was a tenth of a
+ * lookup by id.
+ */
+const latestSecond = new Map<string, ZoneSecond>();
+
 /**
  * Throws RangeError for a timezone id the runtime does not know (the data is checked at load
  * time, so this is a bug, not bad input).
  */
 export function describeTimezone(zone: string, latitude: number, longitude: number, instant: Date, options?: DescribeOptions): TimezoneWire {
-  const epochMs = instant.getTime();
-  const wholeSecondMs = Math.floor(epochMs / 1000) * 1000;
-  const clock = wallClock(zone, wholeSecondMs);
-  const offset = offsetMinutes(zone, wholeSecondMs);
-  const standard = standardOffsetMinutes(zone, clock.year);
+  const wholeSecondMs = Math.floor(instant.getTime() / 1000) * 1000;
+  let now = latestSecond.get(zone);
+  if (now === undefined || now.wholeSecondMs !== wholeSecondMs) {
+    now = zoneSecond(zone, wholeSecondMs);
+    latestSecond.set(zone, now);
+  }
 
   // The local day's midday as a UTC instant; the sun's transit nearest to it is the day's noon.
-  const localMidnightMs = wallClockAsUtcMs({ ...clock, hour: 0, minute: 0, second: 0 }) - offset * MINUTE_MS;
+  const { localMidnightMs, offset } = now;
   const [sunrise, sunset] =
     options?.sunTextsOwner === undefined
       ? sunTexts(zone, latitude, longitude, localMidnightMs)
@@ -72,8 +103,8 @@ export function describeTimezone(zone: string, latitude: number, longitude: numb
     timezone: zone,
     GMT: offset,
     UNIXTimestamp: wholeSecondMs / 1000,
-    isDST: offset > standard ? 1 : 0,
-    timeFormatted: formatLocalIso(clock, offset),
+    isDST: now.isDST,
+    timeFormatted: now.timeFormatted,
     sunrise,
     sunset,
   };

@@ -89,6 +89,29 @@ describe("describeTimezone: offsets in minutes east of UTC, and DST", () => {
     expect(july.isDST).toBe(1);
   });
 
+  it("second by second across the EU spring change (last Sunday of March, 01:00 UTC), in one zone and two", () => {
+    // Directive 2000/84/EC: summer time begins at 01:00 UTC on the last Sunday of March (29 March 2026).
+    const seconds = ["2026-03-29T00:59:58Z", "2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-03-29T01:00:01Z"];
+    const expected = [
+      ["2026-03-29T01:59:58+01:00", 60, 0],
+      ["2026-03-29T01:59:59+01:00", 60, 0],
+      ["2026-03-29T03:00:00+02:00", 120, 1],
+      ["2026-03-29T03:00:01+02:00", 120, 1],
+    ];
+    for (let i = 0; i < seconds.length; i++) {
+      // The same second asked again, and another zone in between: each answer is its own second's.
+      for (let repeat = 0; repeat < 2; repeat++) {
+        const berlin = describeTimezone("Europe/Berlin", 52.52, 13.405, at(seconds[i]!));
+        expect([berlin.timeFormatted, berlin.GMT, berlin.isDST]).toEqual(expected[i]);
+        expect(berlin.UNIXTimestamp).toBe(Date.parse(seconds[i]!) / 1000);
+        // Kolkata: +05:30 all year.
+        expect(describeTimezone("Asia/Kolkata", 28.61, 77.21, at(seconds[i]!)).timeFormatted).toBe(new Date(Date.parse(seconds[i]!) + 330 * MINUTE_MS).toISOString().slice(0, 19) + "+05:30");
+      }
+    }
+    // And back to an earlier second (a clock set back): not the later second kept.
+    expect(describeTimezone("Europe/Berlin", 52.52, 13.405, at(seconds[0]!)).timeFormatted).toBe(expected[0]![0]);
+  });
+
   it("knows real zone ids and refuses unknown ones with a RangeError", () => {
     expect(isKnownTimeZone("Europe/Vaduz")).toBe(true);
     expect(isKnownTimeZone("Etc/GMT-14")).toBe(true);
