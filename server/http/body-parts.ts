@@ -57,14 +57,38 @@ export function partsLength(parts: readonly BodyPart[]): number {
 }
 
 /**
- * Where bodies written for one answer are cut from (`joinParts`): one slab allocated per many
- * answers instead of one buffer each (node's own pool serves only requests under 4 KiB). A body
- * holds its slab alive while it is being sent: use it for answers that are sent and dropped,
- * never for what is kept.
+ * Where the bodies of answers sent once and dropped are cut from (`joinParts`, `gzipParts`): one
+ * slab allocated per many answers instead of a buffer each (node's own pool serves only sizes
+ * under 4 KiB, 8 KiB at a time; a buffer of its own costs an allocation and external-memory
+ * accounting each). A body holds its slab alive while it is being sent: never keep one.
  */
 const SLAB_BYTES = 256 * 1024;
 let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
 let slabUsed = 0;
+
+/** `room` bytes for a body sent once; `used(n)` then gives back what it did not use. */
+function transient(room: number): { out: Buffer; used: (n: number) => Buffer } {
+  if (room > SLAB_BYTES / 4) {
+    const own = Buffer.allocUnsafe(room);
+    return { out: own, used: (n) => own.subarray(0, n) };
+  }
+  if (slabUsed + room > SLAB_BYTES) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const from = slabUsed;
+  const out = slab.subarray(from, from + room);
+  // Reserved now (8-byte aligned, as node's pool keeps its slices), trimmed by used().
+  slabUsed += (room + 7) & ~7;
+  const mine = slab;
+  return {
+    out,
+    used: (n) => {
+      if (slab === mine && slabUsed === from + ((room + 7) & ~7)) slabUsed = from + ((n + 7) & ~7);
+      return out.subarray(0, n);
+    },
+  };
+}
 
 /**
  * The body as one buffer (identity coding), for an answer sent once and dropped: cut from a
@@ -74,24 +98,18 @@ let slabUsed = 0;
 export function joinParts(parts: readonly BodyPart[]): Buffer {
   let room = 0;
   for (const p of parts) room += typeof p === "string" ? 3 * p.length : p instanceof Fragment ? p.bytes.byteLength : p.byteLength;
-  if (room > SLAB_BYTES / 4) return joinInto(Buffer.allocUnsafe(room), parts);
-  if (slabUsed + room > SLAB_BYTES) {
-    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
-    slabUsed = 0;
-  }
-  const out = joinInto(slab.subarray(slabUsed, slabUsed + room), parts);
-  // 8-byte aligned, as node's pool keeps its slices.
-  slabUsed += (out.byteLength + 7) & ~7;
-  return out;
+  const { out, used } = transient(room);
+  return used(joinInto(out, parts));
 }
 
-function joinInto(out: Buffer, parts: readonly BodyPart[]): Buffer {
+/** Writes the parts into `out`; returns the bytes written. */
+function joinInto(out: Buffer, parts: readonly BodyPart[]): number {
   let at = 0;
   for (const p of parts) {
     if (typeof p === "string") at += out.write(p, at, "utf8");
     else at += (p instanceof Fragment ? p.bytes : p).copy(out, at);
   }
-  return out.subarray(0, at);
+  return at;
 }
 
 /** The most a stored block holds (LEN is 16 bits). */
@@ -115,7 +133,7 @@ function storedHeader(out: Buffer, at: number, n: number): number {
 
 /**
  * The body in the gzip coding, spliced from the fragments' deflated copies, new bytes in stored
- * blocks: sized first, then written into one buffer.
+ * blocks: sized first, then written into one buffer cut from the slab of bodies sent once.
  */
 export function gzipParts(parts: readonly BodyPart[]): Buffer {
   let size = GZIP_HEADER.byteLength + FINAL_EMPTY_BLOCK.byteLength + TRAILER_BYTES;
@@ -126,7 +144,7 @@ export function gzipParts(parts: readonly BodyPart[]): Buffer {
       size += n + STORED_HEADER_BYTES * Math.ceil(n / STORED_BLOCK_MAX);
     }
   }
-  const out = Buffer.allocUnsafe(size);
+  const { out } = transient(size);
   let at = GZIP_HEADER.copy(out, 0);
   let crc = 0;
   let length = 0;

@@ -26,14 +26,17 @@ describe("body parts", () => {
       [new Fragment(Buffer.concat([eccodes, eccodes, eccodes]))], // over a quarter of the slab: its own buffer
       [""],
     ];
-    const made: { body: Buffer; expected: Buffer }[] = [];
-    // Enough bodies to go through several 256 KiB slabs.
+    const made: { body: Buffer; gzip: Buffer; expected: Buffer }[] = [];
+    // Enough bodies to go through several 256 KiB slabs; identity and gzip bodies interleaved.
     for (let i = 0; i < 120; i++) {
       const parts = kinds[i % kinds.length]!;
       const expected = Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "utf8") : p instanceof Fragment ? p.bytes : p)));
-      made.push({ body: joinParts(parts), expected });
+      made.push({ body: joinParts(parts), gzip: gzipParts(parts), expected });
     }
-    for (const { body, expected } of made) expect(body.equals(expected)).toBe(true);
+    for (const { body, gzip, expected } of made) {
+      expect(body.equals(expected)).toBe(true);
+      expect(gunzipSync(gzip).equals(expected)).toBe(true);
+    }
   });
 
   it("splices a gzip body that zlib decodes to the identity body, CRC and length checked", () => {
