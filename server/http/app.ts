@@ -20,7 +20,7 @@ import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
 import { compress, type CompressionEffort, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, negotiateSplicedEncoding, staticBody, successBody, successBodyFromJson, successParts, type Encoding } from "./respond.ts";
-import { gzipParts, joinParts, partsLength, type BodyPart } from "./body-parts.ts";
+import { gzipParts, joinParts, partsLongerThan, type BodyPart } from "./body-parts.ts";
 
 export const MAX_URL_BYTES = 8192;
 
@@ -289,7 +289,7 @@ export function createApp(deps: AppDeps): App {
         // (A client that takes no coding gets identity whatever the length: the parts are not measured.)
         const spliced = parts === undefined ? undefined : negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding"));
         const encoding =
-          parts === undefined ? encodingFor(req, body()) : spliced !== "identity" && partsLength(parts) > COMPRESSION_THRESHOLD_BYTES ? spliced! : "identity";
+          parts === undefined ? encodingFor(req, body()) : spliced !== "identity" && partsLongerThan(parts, COMPRESSION_THRESHOLD_BYTES) ? spliced! : "identity";
         const headers = { ...result.headers, ETag: encodedTag(caching.ETag, encoding), "Cache-Control": caching["Cache-Control"] };
         const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag);
         if (hit) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);

@@ -133,18 +133,20 @@ function storedHeader(out: Buffer, at: number, n: number): number {
 
 /**
  * The body in the gzip coding, spliced from the fragments' deflated copies, new bytes in stored
- * blocks: sized first, then written into one buffer cut from the slab of bodies sent once.
+ * blocks: written into room reserved in the slab of bodies sent once (text at most 3 bytes per
+ * UTF-16 unit, so it is not measured first; a stored block's header is filled in once its text
+ * is written), then trimmed.
  */
 export function gzipParts(parts: readonly BodyPart[]): Buffer {
-  let size = GZIP_HEADER.byteLength + FINAL_EMPTY_BLOCK.byteLength + TRAILER_BYTES;
+  let room = GZIP_HEADER.byteLength + FINAL_EMPTY_BLOCK.byteLength + TRAILER_BYTES;
   for (const p of parts) {
-    if (p instanceof Fragment) size += p.bytes.byteLength === 0 ? 0 : p.deflated.byteLength;
+    if (p instanceof Fragment) room += p.bytes.byteLength === 0 ? 0 : p.deflated.byteLength;
     else {
-      const n = byteLengthOf(p);
-      size += n + STORED_HEADER_BYTES * Math.ceil(n / STORED_BLOCK_MAX);
+      const most = typeof p === "string" ? 3 * p.length : p.byteLength;
+      room += most + STORED_HEADER_BYTES * Math.ceil(most / STORED_BLOCK_MAX);
     }
   }
-  const { out } = transient(size);
+  const { out, used } = transient(room);
   let at = GZIP_HEADER.copy(out, 0);
   let crc = 0;
   let length = 0;
@@ -157,23 +159,25 @@ export function gzipParts(parts: readonly BodyPart[]): Buffer {
       at += p.deflated.copy(out, at);
       continue;
     }
-    const n = byteLengthOf(p);
-    if (n === 0) continue;
-    if (n <= STORED_BLOCK_MAX) {
-      // One block: its bytes go straight after its header.
-      const from = storedHeader(out, at, n);
-      if (typeof p === "string") out.write(p, from, "utf8");
-      else p.copy(out, from);
+    if (typeof p === "string" && 3 * p.length <= STORED_BLOCK_MAX) {
+      // One block whatever the text's UTF-8 length: written first, its header after.
+      const from = at + STORED_HEADER_BYTES;
+      const n = out.write(p, from, "utf8");
+      if (n === 0) continue;
+      storedHeader(out, at, n);
       crc = crc32(out.subarray(from, from + n), crc);
       at = from + n;
-    } else {
-      const bytes = typeof p === "string" ? Buffer.from(p, "utf8") : p;
-      crc = crc32(bytes, crc);
-      for (let k = 0; k < n; k += STORED_BLOCK_MAX) {
-        const chunk = bytes.subarray(k, k + STORED_BLOCK_MAX);
-        at = storedHeader(out, at, chunk.byteLength);
-        at += chunk.copy(out, at);
-      }
+      length += n;
+      continue;
+    }
+    const bytes = typeof p === "string" ? Buffer.from(p, "utf8") : p;
+    const n = bytes.byteLength;
+    if (n === 0) continue;
+    crc = crc32(bytes, crc);
+    for (let k = 0; k < n; k += STORED_BLOCK_MAX) {
+      const chunk = bytes.subarray(k, k + STORED_BLOCK_MAX);
+      at = storedHeader(out, at, chunk.byteLength);
+      at += chunk.copy(out, at);
     }
     length += n;
   }
@@ -181,5 +185,15 @@ export function gzipParts(parts: readonly BodyPart[]): Buffer {
   out.writeUInt32LE(crc >>> 0, at);
   // ISIZE is the length modulo 2^32.
   out.writeUInt32LE(length >>> 0, at + 4);
-  return out;
+  return used(at + TRAILER_BYTES);
+}
+
+/**
+ * Whether the parts take more than `limit` bytes: at least one byte per UTF-16 unit of text, so
+ * text is measured only when the other bytes and its length are not already over.
+ */
+export function partsLongerThan(parts: readonly BodyPart[], limit: number): boolean {
+  let least = 0;
+  for (const p of parts) least += typeof p === "string" ? p.length : p instanceof Fragment ? p.bytes.byteLength : p.byteLength;
+  return least > limit || partsLength(parts) > limit;
 }

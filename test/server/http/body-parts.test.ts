@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { Fragment, gzipParts, joinParts, partsLength, type BodyPart } from "../../../server/http/body-parts.ts";
+import { Fragment, gzipParts, joinParts, partsLength, partsLongerThan, type BodyPart } from "../../../server/http/body-parts.ts";
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures");
 // Real bytes: ecCodes reference values (22 KB of JSON) and a real METAR report.
@@ -69,6 +69,24 @@ describe("body parts", () => {
     const textParts = [Fragment.of("["), text, Fragment.of("]")];
     expect(gunzipSync(gzipParts(textParts)).toString("utf8")).toBe(`[${text}]`);
     expect(joinParts(textParts).toString("utf8")).toBe(`[${text}]`);
+  });
+
+  it("text on either side of the length that surely fits one stored block (65,535 / 3 units)", () => {
+    const ascii = eccodes.toString("latin1").replace(/[^\x20-\x7e]/g, " ");
+    for (const units of [21_844, 21_845, 21_846]) {
+      for (const text of [ascii.slice(0, units), `${ascii.slice(0, units - 2)}é東`]) {
+        const parts = [Fragment.of("{"), text, Fragment.of("}")];
+        expect(gunzipSync(gzipParts(parts)).toString("utf8")).toBe(`{${text}}`);
+      }
+    }
+  });
+
+  it("partsLongerThan agrees with the measured length on both sides of the limit", () => {
+    const cases: BodyPart[][] = [[metar], ["é".repeat(800)], ["東".repeat(470)], [Fragment.of(metar), "é".repeat(700), Buffer.from(metar)], [new Fragment(eccodes)], []];
+    for (const parts of cases) {
+      const n = partsLength(parts);
+      for (const limit of [0, n - 1, n, n + 1, 1400]) expect(partsLongerThan(parts, limit), `${n} vs ${limit}`).toBe(n > limit);
+    }
   });
 
   it("a corrupted trailer is refused by the decoder (the CRC is the whole body's)", () => {
