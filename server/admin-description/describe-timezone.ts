@@ -80,17 +80,30 @@ function zoneSecond(zone: string, wholeSecondMs: number): ZoneSecond {
  */
 const latestSecond = new Map<string, ZoneSecond>();
 
-/**
- * Throws RangeError for a timezone id the runtime does not know (the data is checked at load
- * time, so this is a bug, not bad input).
- */
-export function describeTimezone(zone: string, latitude: number, longitude: number, instant: Date, options?: DescribeOptions): TimezoneWire {
+/** The zone's clock at the instant's whole second (kept per zone for the latest second asked). */
+function zoneClockAt(zone: string, instant: Date): ZoneSecond {
   const wholeSecondMs = Math.floor(instant.getTime() / 1000) * 1000;
   let now = latestSecond.get(zone);
   if (now === undefined || now.wholeSecondMs !== wholeSecondMs) {
     now = zoneSecond(zone, wholeSecondMs);
     latestSecond.set(zone, now);
   }
+  return now;
+}
+
+/** The local date (YYYY-MM-DD) and time (HH:MM) of the instant in the zone: timeFormatted's. */
+export function localDateAndMinute(zone: string, instant: Date): { date: string; hour: string } {
+  const { timeFormatted } = zoneClockAt(zone, instant);
+  return { date: timeFormatted.slice(0, 10), hour: timeFormatted.slice(11, 16) };
+}
+
+/**
+ * Throws RangeError for a timezone id the runtime does not know (the data is checked at load
+ * time, so this is a bug, not bad input).
+ */
+export function describeTimezone(zone: string, latitude: number, longitude: number, instant: Date, options?: DescribeOptions): TimezoneWire {
+  const now = zoneClockAt(zone, instant);
+  const { wholeSecondMs } = now;
 
   // The local day's midday as a UTC instant; the sun's transit nearest to it is the day's noon.
   const { localMidnightMs, offset } = now;

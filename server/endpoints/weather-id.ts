@@ -9,7 +9,8 @@ import { pointWeather, type WeatherInputs } from "../weather/point-weather.ts";
 import { JsonBytes } from "../weather/json-bytes.ts";
 import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
-import { localDateTime, startOfLocalDay } from "../weather/time-slots.ts";
+import { startOfLocalDay } from "../weather/time-slots.ts";
+import { localDateAndMinute } from "../admin-description/describe-timezone.ts";
 import { Fragment } from "../http/body-parts.ts";
 import { defineEndpoint, type HandlerResult } from "./endpoint.ts";
 import { WEATHER_HEADERS_DOCS } from "./weather-point.ts";
@@ -163,8 +164,9 @@ function forecastPart(place: PlaceAnswer, data: WeatherInputs, now: Date): Maybe
 }
 
 function weatherIdContent(place: PlaceAnswer, part: ForecastPart, now: Date): HandlerResult {
-  const current = localDateTime(place.timezone, now.getTime());
+  // The administrative description's local time, to the minute (the same clock, kept per zone and second).
+  const current = localDateAndMinute(place.timezone, now);
   // Sections in the spec's order.
-  const point = `,"point":${place.pointJson}${part.elevationJson},"weather":{"current":${JSON.stringify({ date: current.date, hour: current.time })},"daily":`;
+  const point = `,"point":${place.pointJson}${part.elevationJson},"weather":{"current":{"date":"${current.date}","hour":"${current.hour}"},"daily":`;
   return { contentParts: ['{"administrative":', ...place.administrative, point, part.weather], headers: part.headers };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeTimezone, POLAR_DAY, POLAR_NIGHT } from "../../../server/admin-description/describe-timezone.ts";
+import { describeTimezone, localDateAndMinute, POLAR_DAY, POLAR_NIGHT } from "../../../server/admin-description/describe-timezone.ts";
 import { isKnownTimeZone } from "../../../server/admin-description/zone-clock.ts";
 
 // Offsets and DST rules are facts of the tz database (and of the countries' laws); sunrise and
@@ -110,6 +110,14 @@ describe("describeTimezone: offsets in minutes east of UTC, and DST", () => {
     }
     // And back to an earlier second (a clock set back): not the later second kept.
     expect(describeTimezone("Europe/Berlin", 52.52, 13.405, at(seconds[0]!)).timeFormatted).toBe(expected[0]![0]);
+  });
+
+  it("local date and minute (weather by id's current): Kolkata +05:30, Lord Howe +11:00 in January and +10:30 in July", () => {
+    expect(localDateAndMinute("Asia/Kolkata", at("2011-10-11T00:00:00Z"))).toEqual({ date: "2011-10-11", hour: "05:30" });
+    // The minute is the one the instant is in, not rounded.
+    expect(localDateAndMinute("Asia/Kolkata", at("2011-10-11T00:00:59.999Z"))).toEqual({ date: "2011-10-11", hour: "05:30" });
+    expect(localDateAndMinute("Australia/Lord_Howe", at("2026-01-15T13:00:00Z"))).toEqual({ date: "2026-01-16", hour: "00:00" });
+    expect(localDateAndMinute("Australia/Lord_Howe", at("2026-07-15T13:00:00Z"))).toEqual({ date: "2026-07-15", hour: "23:30" });
   });
 
   it("knows real zone ids and refuses unknown ones with a RangeError", () => {
