@@ -102,11 +102,8 @@ export function localDateAndMinute(zone: string, instant: Date): { date: string;
  * time, so this is a bug, not bad input).
  */
 export function describeTimezone(zone: string, latitude: number, longitude: number, instant: Date, options?: DescribeOptions): TimezoneWire {
-  const now = zoneClockAt(zone, instant);
-  const { wholeSecondMs } = now;
-
-  // The local day's midday as a UTC instant; the sun's transit nearest to it is the day's noon.
-  const { localMidnightMs, offset } = now;
+  const { wholeSecondMs, offset, isDST, timeFormatted, localMidnightMs } = zoneClockAt(zone, instant);
+  // The sun's transit nearest to the local day's midday is the day's noon (sunTexts).
   const [sunrise, sunset] =
     options?.sunTextsOwner === undefined
       ? sunTexts(zone, latitude, longitude, localMidnightMs)
@@ -116,8 +113,8 @@ export function describeTimezone(zone: string, latitude: number, longitude: numb
     timezone: zone,
     GMT: offset,
     UNIXTimestamp: wholeSecondMs / 1000,
-    isDST: now.isDST,
-    timeFormatted: now.timeFormatted,
+    isDST,
+    timeFormatted,
     sunrise,
     sunset,
   };

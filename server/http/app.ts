@@ -285,11 +285,14 @@ export function createApp(deps: AppDeps): App {
           cache.set(cacheKey, generation, entry);
           return answerCached(req, cache, cacheKey, entry, route, caching["Cache-Control"]);
         }
-        // Parts are spliced into gzip rather than compressed whole (body-parts.ts).
-        // (A client that takes no coding gets identity whatever the length: the parts are not measured.)
-        const spliced = parts === undefined ? undefined : negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding"));
-        const encoding =
-          parts === undefined ? encodingFor(req, body()) : spliced !== "identity" && partsLongerThan(parts, COMPRESSION_THRESHOLD_BYTES) ? spliced! : "identity";
+        let encoding: Encoding;
+        if (parts === undefined) encoding = encodingFor(req, body());
+        else {
+          // Parts are spliced into gzip rather than compressed whole (body-parts.ts); they are
+          // measured only for a client that takes a coding.
+          const spliced = negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding"));
+          encoding = spliced !== "identity" && partsLongerThan(parts, COMPRESSION_THRESHOLD_BYTES) ? spliced : "identity";
+        }
         const headers = { ...result.headers, ETag: encodedTag(caching.ETag, encoding), "Cache-Control": caching["Cache-Control"] };
         const hit = ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag);
         if (hit) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);

@@ -96,9 +96,7 @@ function transient(room: number): { out: Buffer; used: (n: number) => Buffer } {
  * (3 bytes per UTF-16 unit), so the text is not measured first; what it did not use goes back.
  */
 export function joinParts(parts: readonly BodyPart[]): Buffer {
-  let room = 0;
-  for (const p of parts) room += typeof p === "string" ? 3 * p.length : p instanceof Fragment ? p.bytes.byteLength : p.byteLength;
-  const { out, used } = transient(room);
+  const { out, used } = transient(boundOf(parts, 3));
   return used(joinInto(out, parts));
 }
 
@@ -193,7 +191,15 @@ export function gzipParts(parts: readonly BodyPart[]): Buffer {
  * text is measured only when the other bytes and its length are not already over.
  */
 export function partsLongerThan(parts: readonly BodyPart[], limit: number): boolean {
-  let least = 0;
-  for (const p of parts) least += typeof p === "string" ? p.length : p instanceof Fragment ? p.bytes.byteLength : p.byteLength;
-  return least > limit || partsLength(parts) > limit;
+  return boundOf(parts, 1) > limit || partsLength(parts) > limit;
+}
+
+/**
+ * The parts' bytes with text counted at `bytesPerUnit` per UTF-16 unit, without encoding it: 3
+ * gives the most its UTF-8 can take, 1 the least.
+ */
+function boundOf(parts: readonly BodyPart[], bytesPerUnit: 1 | 3): number {
+  let n = 0;
+  for (const p of parts) n += typeof p === "string" ? bytesPerUnit * p.length : p instanceof Fragment ? p.bytes.byteLength : p.byteLength;
+  return n;
 }
