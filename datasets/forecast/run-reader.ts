@@ -243,31 +243,16 @@ export class ForecastRun {
     return Math.floor(j / tile.lat) * this.layout.tilesLon + Math.floor(i / tile.lon);
   }
 
-  /** Rows and columns of the tile of (i, j) (edge tiles are smaller). */
-  private extentOf(i: number, j: number): { rows: number; cols: number } {
-    const { tile, grid } = this.meta;
-    return tileExtent(grid, tile, Math.floor(j / tile.lat), Math.floor(i / tile.lon));
-  }
-
-  /** Cells in the tile of (i, j). */
-  private tileCells(i: number, j: number): number {
-    const { rows, cols } = this.extentOf(i, j);
-    return rows * cols;
-  }
-
-  /** Row-major index of (i, j) within its tile. */
-  private cellInTile(i: number, j: number): number {
-    const { tile } = this.meta;
-    return (j % tile.lat) * this.extentOf(i, j).cols + (i % tile.lon);
-  }
-
   /**
    * Where the cell's uint16 blob offset of variable 0 lies in its tile record's head at `base`, and
    * the step to the next variable's (FORMAT.md: the offsets follow the 8-byte variable entries,
-   * variable-major, one per cell of the tile).
+   * variable-major, one per cell of the tile, row-major within it; edge tiles are smaller).
    */
   private cellOffsetsAt(base: number, i: number, j: number): { at: number; stride: number } {
-    return { at: base + 8 * this.meta.variables.length + 2 * this.cellInTile(i, j), stride: 2 * this.tileCells(i, j) };
+    const { tile, grid } = this.meta;
+    const { rows, cols } = tileExtent(grid, tile, Math.floor(j / tile.lat), Math.floor(i / tile.lon));
+    const cellInTile = (j % tile.lat) * cols + (i % tile.lon);
+    return { at: base + 8 * this.meta.variables.length + 2 * cellInTile, stride: 2 * rows * cols };
   }
 
   /** Decodes variable v of the cell whose offsets start at `cell` in the tile record at `base`. */
@@ -276,7 +261,6 @@ export class ForecastRun {
     const variable = this.meta.variables[v]!;
     decodeSeries(view, blob, this.meta.steps.length, variable.scale, variable.offset, view.getInt32(base + 8 * v + 4, true), out, outOffset);
   }
-
 }
 
 function checkMeta(metadata: BuildMetadata, file: string): RunMeta {
