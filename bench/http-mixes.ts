@@ -56,12 +56,15 @@ export interface Mix {
   paths: string[];
 }
 
-const N = 4096;
+/** The bench's own seed and mix size; `--seed` and `--mix-size` draw other mixes of the same kinds. */
+export const DEFAULT_SEED = 20261123;
+export const DEFAULT_MIX_SIZE = 4096;
 
-export function buildMixes(places: readonly Place[], stations: { METAR: string[]; SYNOP: string[] }, seed = 20261123): Mix[] {
+export function buildMixes(places: readonly Place[], stations: { METAR: string[]; SYNOP: string[] }, seed = DEFAULT_SEED, size = DEFAULT_MIX_SIZE): Mix[] {
+  if (!Number.isInteger(size) || size < 1) throw new Error(`mix size: expected a positive integer, got ${size}`);
   const random = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-  const times = (f: () => string): string[] => Array.from({ length: N }, f);
+  const times = (f: () => string): string[] => Array.from({ length: size }, f);
   const point = (): string => {
     const p = pick(places);
     const lat = Math.max(-90, Math.min(90, p.lat + (random() - 0.5) * 0.1));

@@ -2,7 +2,7 @@
  * HTTP throughput of the real server against a bare node:http server, in the same run.
  *
  *   npm run bench -- http [--duration 8] [--only reverse,search] [--connections 50] [--workers N]
- *                         [--response-cache-mb 0]
+ *                         [--response-cache-mb 0] [--seed 20261123] [--mix-size 4096]
  *
  * Starts the server with `npm start -- --no-default-build` (child process, in its own process
  * group: the compile check, then the cluster of GEODATA_WORKERS workers) on the prebuilt data of
@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { ensureDefaultData, TEST_DATA_DIR } from "../test/helpers/default-data.ts";
-import { buildMixes, readPlaces, reportingStations, type Mix } from "./http-mixes.ts";
+import { buildMixes, DEFAULT_MIX_SIZE, DEFAULT_SEED, readPlaces, reportingStations, type Mix } from "./http-mixes.ts";
 import { processTree, treeCpuMs, type ProcMemory } from "./proc-memory.ts";
 import { freePort, waitForHealth } from "./server-ready.ts";
 
@@ -41,6 +41,9 @@ const only = option("only", "").split(",").filter(Boolean);
 const workersEnv = option("workers", "");
 /** GEODATA_RESPONSE_CACHE_MB for the server: `0` measures every answer computed (no repeated query served from the cache). */
 const responseCacheMb = option("response-cache-mb", "");
+/** Other mixes of the same kinds: another seed draws other points, stations, names and ids; a larger size repeats each request less often. */
+const seed = Number(option("seed", String(DEFAULT_SEED)));
+const mixSize = Number(option("mix-size", String(DEFAULT_MIX_SIZE)));
 
 const KEY = "bench-key-0123456789abcdef";
 const ENCODINGS = { identity: "identity", browser: "gzip, deflate, br" } as const;
@@ -173,7 +176,7 @@ const STEPS = ["places", "admin", "elevation", "stations", "forecast"];
 const dataDir = STEPS.every((s) => existsSync(path.join(TEST_DATA_DIR, ".default-build", `${s}.json`))) ? TEST_DATA_DIR : await ensureDefaultData(STEPS);
 const places = await readPlaces();
 const stations = await reportingStations(dataDir);
-const mixes: Mix[] = buildMixes(places, stations).filter((m) => only.length === 0 || only.includes(m.name));
+const mixes: Mix[] = buildMixes(places, stations, seed, mixSize).filter((m) => only.length === 0 || only.includes(m.name));
 process.stdout.write(`mixes: ${places.length} places, ${stations.METAR.length} METAR and ${stations.SYNOP.length} SYNOP stations with observations; ${duration} s per run, ${connections} connections\n`);
 
 const bare = await startBare();
@@ -216,7 +219,7 @@ const report = {
   when: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "?", memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)), platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))) },
   node: process.version,
-  settings: { durationSeconds: duration, connections, workers: workersEnv || "(default)", responseCacheMb: responseCacheMb || "(default)", encodings: ENCODINGS, baselineBody: "fixed 70-byte JSON" },
+  settings: { durationSeconds: duration, connections, workers: workersEnv || "(default)", responseCacheMb: responseCacheMb || "(default)", seed, mixSize, encodings: ENCODINGS, baselineBody: "fixed 70-byte JSON" },
   server: { readyMs: Math.round(server.readyMs), memoryAtReady, memoryAfter },
   baselineReqPerSec: Math.round(baseRate),
   baselines,
@@ -228,7 +231,7 @@ const md: string[] = [
   `# HTTP bench ${report.when}`,
   "",
   `Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, ${report.machine.platform}; Node ${report.node}; load average at the end ${report.machine.loadAverage.join(" ")}.`,
-  `autocannon, ${connections} connections, ${duration} s per run; GEODATA_WORKERS ${report.settings.workers}, GEODATA_RESPONSE_CACHE_MB ${report.settings.responseCacheMb}. Baseline (bare node:http, fixed 70-byte JSON, runs first and last): ${report.baselineReqPerSec} req/s (${baselines.map((b) => b.reqPerSec).join(", ")}).`,
+  `autocannon, ${connections} connections, ${duration} s per run; GEODATA_WORKERS ${report.settings.workers}, GEODATA_RESPONSE_CACHE_MB ${report.settings.responseCacheMb}; mixes of ${mixSize} requests, seed ${seed}. Baseline (bare node:http, fixed 70-byte JSON, runs first and last): ${report.baselineReqPerSec} req/s (${baselines.map((b) => b.reqPerSec).join(", ")}).`,
   `Server (npm start): ready in ${report.server.readyMs} ms; at ready RSS ${sum(memoryAtReady, (m) => m.rssMiB)} MiB / PSS ${sum(memoryAtReady, (m) => m.pssMiB)} MiB, after the runs RSS ${sum(memoryAfter, (m) => m.rssMiB)} MiB / PSS ${sum(memoryAfter, (m) => m.pssMiB)} MiB.`,
   "",
   "| process | RSS MiB at ready | PSS MiB at ready | RSS MiB after | PSS MiB after |",
