@@ -42,8 +42,14 @@ const workersEnv = option("workers", "");
 /** GEODATA_RESPONSE_CACHE_MB for the server: `0` measures every answer computed (no repeated query served from the cache). */
 const responseCacheMb = option("response-cache-mb", "");
 /** Other mixes of the same kinds: another seed draws other points, stations, names and ids; a larger size repeats each request less often. */
-const seed = Number(option("seed", String(DEFAULT_SEED)));
-const mixSize = Number(option("mix-size", String(DEFAULT_MIX_SIZE)));
+function integerOption(name: string, fallback: number, min: number): number {
+  const text = option(name, String(fallback));
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name}: expected an integer of at least ${min}, got "${text}"`);
+  return value;
+}
+const seed = integerOption("seed", DEFAULT_SEED, 0);
+const mixSize = integerOption("mix-size", DEFAULT_MIX_SIZE, 1);
 
 const KEY = "bench-key-0123456789abcdef";
 const ENCODINGS = { identity: "identity", browser: "gzip, deflate, br" } as const;
