@@ -61,8 +61,6 @@ export const DEFAULT_SEED = 20261123;
 export const DEFAULT_MIX_SIZE = 4096;
 
 export function buildMixes(places: readonly Place[], stations: { METAR: string[]; SYNOP: string[] }, seed = DEFAULT_SEED, size = DEFAULT_MIX_SIZE): Mix[] {
-  if (!Number.isInteger(seed)) throw new Error(`seed: expected an integer, got ${seed}`);
-  if (!Number.isInteger(size) || size < 1) throw new Error(`mix size: expected a positive integer, got ${size}`);
   const random = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const times = (f: () => string): string[] => Array.from({ length: size }, f);

@@ -41,13 +41,14 @@ const only = option("only", "").split(",").filter(Boolean);
 const workersEnv = option("workers", "");
 /** GEODATA_RESPONSE_CACHE_MB for the server: `0` measures every answer computed (no repeated query served from the cache). */
 const responseCacheMb = option("response-cache-mb", "");
-/** Other mixes of the same kinds: another seed draws other points, stations, names and ids; a larger size repeats each request less often. */
+/** An option's integer; anything else (or one under `min`) stops the bench before it starts anything, quoting the text given. */
 function integerOption(name: string, fallback: number, min: number): number {
   const text = option(name, String(fallback));
   const value = Number(text);
   if (!Number.isInteger(value) || value < min) throw new Error(`--${name}: expected an integer of at least ${min}, got "${text}"`);
   return value;
 }
+/** Other mixes of the same kinds: another seed draws other points, stations, names and ids; a larger size repeats each request less often. */
 const seed = integerOption("seed", DEFAULT_SEED, 0);
 const mixSize = integerOption("mix-size", DEFAULT_MIX_SIZE, 1);
 
