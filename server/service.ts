@@ -12,6 +12,7 @@ import { ENDPOINTS } from "./endpoints/routes.ts";
 import { createApp } from "./http/app.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { ResponseCache } from "./http/response-cache.ts";
+import { SECOND_CACHE_SHARE, SecondCache } from "./http/second-cache.ts";
 import { docsAsset } from "./docs-page/docs-page.ts";
 import { instrument, watchDatasets, watchResponseCache } from "./metrics/metrics.ts";
 import { answerClusterMetrics, startMetricsServer, type MetricsServer } from "./metrics/metrics-server.ts";
@@ -23,6 +24,8 @@ export interface Service {
   registry: DatasetRegistry;
   /** Whole answers kept for repeated queries (GEODATA_RESPONSE_CACHE_MB). */
   responseCache: ResponseCache;
+  /** Answers that carry the instant, kept for the second they were computed in (same budget). */
+  secondCache: SecondCache;
   /** The port /metrics is served on, when this process serves it. */
   metricsPort?: number;
   /** SIGHUP: re-reads the API keys file and every dataset (new releases swapped in, bad ones refused). */
@@ -55,7 +58,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const state = { shuttingDown: () => false };
   const keys = new ReloadableKeys(config.apiKeys);
   const reloader = new Reloader({ config, logger, registry, loaders: options.loaders });
-  const responseCache = new ResponseCache(config.responseCacheMb * 2 ** 20);
+  // One budget: fifteen sixteenths for answers that last, one for those of the current second.
+  const cacheBytes = config.responseCacheMb * 2 ** 20;
+  const responseCache = new ResponseCache(cacheBytes - Math.floor(cacheBytes / SECOND_CACHE_SHARE));
+  const secondCache = new SecondCache(Math.floor(cacheBytes / SECOND_CACHE_SHARE));
   const app = createApp({
     endpoints: ENDPOINTS,
     registry,
@@ -65,6 +71,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     isShuttingDown: () => state.shuttingDown(),
     corsOrigins: config.corsOrigins,
     responseCache,
+    secondCache,
     docs: (path) => docsAsset(path, registry.get("admin")),
     ...(config.rateLimit ? { rateLimiter: new RateLimiter(config.rateLimit, options.rateLimitShares ?? 1) } : {}),
     ...(options.now ? { now: options.now } : {}),
@@ -72,7 +79,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const metricsOn = config.metricsPort !== undefined;
   if (metricsOn) {
     watchDatasets(registry);
-    watchResponseCache(responseCache);
+    watchResponseCache(responseCache, secondCache);
   }
   if (metricsOn && options.metrics === "collect") answerClusterMetrics();
   // Static answers are serialized and compressed once (respond.ts staticBody) before the first
@@ -90,6 +97,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     running,
     registry,
     responseCache,
+    secondCache,
     ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
     reload() {
       keys.reload(config, logger);

@@ -19,6 +19,7 @@ import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./
 import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
+import type { SecondCache } from "./second-cache.ts";
 import { compress, type CompressionEffort, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, negotiateSplicedEncoding, staticBody, successBody, successBodyFromJson, successParts, type Encoding } from "./respond.ts";
 import { gzipParts, joinParts, partsLongerThan, type BodyPart } from "./body-parts.ts";
 
@@ -59,6 +60,8 @@ export interface AppDeps {
   docs?: (path: string) => DocsAsset | undefined;
   /** Whole answers of the non-instant cache policies (GEODATA_RESPONSE_CACHE_MB); none when absent. */
   responseCache?: ResponseCache;
+  /** Whole answers of the `instant` policy, for the second they were computed in (second-cache.ts); none when absent. */
+  secondCache?: SecondCache;
 }
 
 /**
@@ -149,10 +152,13 @@ export function createApp(deps: AppDeps): App {
    * observations are one answer per station, a bounded set sent many times: compressed harder
    * (respond.ts KEPT_BROTLI_QUALITY). Other answers' keys (points, queries) rarely repeat enough
    * to pay for it, and an answer that is not kept gets the per-request levels. The ETag names the
-   * level (cache.ts encodedTag).
+   * level (cache.ts encodedTag). An answer built from parts gets the coding it got when built
+   * (gzip before br: respond.ts negotiateSplicedEncoding).
    */
-  function answerCached(req: AppRequest, cache: ResponseCache, key: string, hit: CachedAnswer, route: string, control: string): AppResponse {
-    const encoding = encodingFor(req, hit.body);
+  function answerCached(req: AppRequest, cache: ResponseCache | SecondCache, key: string, hit: CachedAnswer, route: string, control: string): AppResponse {
+    const encoding = hit.spliced !== true
+      ? encodingFor(req, hit.body)
+      : hit.body.byteLength > COMPRESSION_THRESHOLD_BYTES ? negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding")) : "identity";
     const effort: CompressionEffort = CACHE_POLICY[route] === "observations" ? "kept" : "per-request";
     const headers = { ...hit.headers, ETag: encodedTag(hit.etag, encoding, effort), "Cache-Control": control };
     if (ifNoneMatchHits(headerValue(req.headers, "if-none-match"), headers.ETag)) return finishEncoded(req, 304, Buffer.alloc(0), "identity", route, headers);
@@ -264,6 +270,16 @@ export function createApp(deps: AppDeps): App {
         const hit = cache.get(cacheKey, generation);
         if (hit) return answerCached(req, cache, cacheKey, hit, route, cacheControl(policy, instant, newestRunTime));
       }
+      const secondCache = deps.secondCache;
+      const second = Math.floor(instant.getTime() / 1000);
+      // The key of an answer of this second worth keeping (asked for before in the second), if any.
+      let secondKey: string | undefined;
+      if (secondCache?.enabled && policy === "instant") {
+        const key = `${route} ${JSON.stringify(params)}`;
+        const hit = secondCache.get(key, second, generation);
+        if (hit) return answerCached(req, secondCache, key, hit, route, cacheControl(policy, instant, newestRunTime));
+        if (secondCache.admits(key, second, generation)) secondKey = key;
+      }
       const complete = (result: HandlerResult): AppResponse => {
         const parts = "contentParts" in result ? successParts(result.contentParts) : undefined;
         // The body in one buffer; for parts only when it is sent as it is or kept (a spliced gzip needs none).
@@ -284,6 +300,16 @@ export function createApp(deps: AppDeps): App {
           const entry: CachedAnswer = { body: parts === undefined ? body() : Buffer.from(body()), headers: { ...result.headers }, etag: caching.ETag, encoded: {} };
           cache.set(cacheKey, generation, entry);
           return answerCached(req, cache, cacheKey, entry, route, caching["Cache-Control"]);
+        }
+        if (secondCache !== undefined && secondKey !== undefined) {
+          // Copied out of the slab of bodies sent once (body-parts.ts), as for the response cache.
+          const entry: CachedAnswer = { body: parts === undefined ? body() : Buffer.from(body()), headers: { ...result.headers }, etag: caching.ETag, encoded: {} };
+          if (parts !== undefined) {
+            entry.spliced = true;
+            if (entry.body.byteLength > COMPRESSION_THRESHOLD_BYTES && negotiateSplicedEncoding(headerValue(req.headers, "accept-encoding")) === "gzip") entry.encoded.gzip = Buffer.from(gzipParts(parts));
+          }
+          secondCache.set(secondKey, second, generation, entry);
+          return answerCached(req, secondCache, secondKey, entry, route, caching["Cache-Control"]);
         }
         let encoding: Encoding;
         if (parts === undefined) encoding = encodingFor(req, body());

@@ -3,7 +3,8 @@
  * answer is a function of the normalized query and the loaded data alone (cache policies
  * `release`, `observations` and `forecast`, server/http/cache.ts): place search, elevation,
  * METAR, SYNOP and point weather. Answers carrying the request's instant (`instant` policy:
- * reverse geocoding, lookup by id, weather by id) are never cached whole.
+ * reverse geocoding, lookup by id, weather by id) are not kept here: second-cache.ts keeps them
+ * for the second they were computed in, under one sixteenth of the same budget.
  *
  * - Key: the route, the parsed and typed parameters (so `lat=52.50` and `lat=52.5` share an
  *   entry) and, for `forecast`, the UTC quarter hour (the slots start at the point's local day).
@@ -32,6 +33,8 @@ export interface CachedAnswer {
   etag: string;
   /** Compressed copies, filled on demand. */
   encoded: Partial<Record<Exclude<Encoding, "identity">, Buffer>>;
+  /** Built from parts: gzip is preferred as for a spliced answer (respond.ts negotiateSplicedEncoding). */
+  spliced?: true;
 }
 
 /** Fixed cost of an entry beyond its bodies (key, objects, headers), bytes, for the bound. */

@@ -12,6 +12,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom
 import type { DatasetRegistry } from "../datasets/registry.ts";
 import type { App, AppResponse } from "../http/app.ts";
 import type { ResponseCache } from "../http/response-cache.ts";
+import type { SecondCache } from "../http/second-cache.ts";
 
 export interface HttpMetrics {
   requests: Counter<"route" | "method" | "status">;
@@ -22,6 +23,7 @@ export interface HttpMetrics {
 let http: HttpMetrics | undefined;
 let datasets: DatasetRegistry | undefined;
 let answers: ResponseCache | undefined;
+let secondAnswers: SecondCache | undefined;
 
 /** The metrics of this process, created (with the default process metrics) on first use. */
 export function processMetrics(): HttpMetrics {
@@ -86,6 +88,17 @@ export function processMetrics(): HttpMetrics {
     },
   });
   new Gauge({
+    name: "geodata_second_cache_lookups_total",
+    help: "Lookups of the answers that carry the instant, kept for the second they were computed in (server/http/second-cache.ts), since start, by result (hit or miss).",
+    labelNames: ["result"] as const,
+    collect() {
+      this.reset();
+      if (!secondAnswers) return;
+      this.set({ result: "hit" }, secondAnswers.hits);
+      this.set({ result: "miss" }, secondAnswers.misses);
+    },
+  });
+  new Gauge({
     name: "geodata_response_cache_bytes",
     help: "Bytes held by the response cache (bodies, their compressed copies and kept parts); bounded by GEODATA_RESPONSE_CACHE_MB per worker.",
     collect() {
@@ -108,8 +121,9 @@ export function watchDatasets(registry: DatasetRegistry): void {
 }
 
 /** The response cache whose use the gauges report. */
-export function watchResponseCache(cache: ResponseCache): void {
+export function watchResponseCache(cache: ResponseCache, second?: SecondCache): void {
   answers = cache;
+  secondAnswers = second;
 }
 
 /** Wraps the app so that every answer is counted and timed. */

@@ -259,7 +259,7 @@ describe("cached answers over a socket", () => {
     expect(await res.text()).toBe("");
   });
 
-  it("never caches answers that carry the instant, nor errors", async () => {
+  it("keeps no answer that carries the instant (second-cache.ts keeps those), nor errors", async () => {
     const size = cached.service.responseCache.size;
     for (const target of ["/geocode/reverse/2/json?lat=52.52&lon=13.405", "/elevation/point/2/json?lat=91&lon=0", "/weather/METAR/2/json?id=ZZZZ"]) {
       await (await cached.get(target)).arrayBuffer();

@@ -72,6 +72,9 @@ describe("metrics", () => {
     expect(sample(text, "geodata_response_cache_lookups_total", { result: "hit" })).toBe(hits + 1);
     expect(sample(text, "geodata_response_cache_entries", {})).toBeGreaterThanOrEqual(1);
     expect(sample(text, "geodata_response_cache_bytes", {})).toBeGreaterThan(0);
+    // The cache of answers that carry the instant is reported too; this server has none of those endpoints' data.
+    expect(sample(text, "geodata_second_cache_lookups_total", { result: "hit" })).toBe(0);
+    expect(sample(text, "geodata_second_cache_lookups_total", { result: "miss" })).toBe(0);
   });
 
   it("serves only /metrics", async () => {
