@@ -4,6 +4,8 @@
 import { readConfig, type Config } from "../../datasets/common/config.ts";
 import { createLogger } from "../../datasets/common/log.ts";
 import { createAccessLogger } from "../../server/http/access-log.ts";
+import { afterAll, beforeAll } from "vitest";
+import { ensureDefaultData } from "./default-data.ts";
 import { startService, type Service } from "../../server/service.ts";
 
 export const TEST_KEY = "test-key-0123456789abcdef";
@@ -54,4 +56,23 @@ export async function startTestServer(options: { dataDir: string; env?: Record<s
     },
     close: () => service.stop(),
   };
+}
+
+/**
+ * A server with the response caches and one without (GEODATA_RESPONSE_CACHE_MB=0) on the same
+ * data and clock, started before the describe block's tests and closed after them: an answer
+ * from a cache is checked against the one computed without it.
+ */
+export function cachedAndUncached(now: () => Date): { readonly cached: TestServer; readonly uncached: TestServer } {
+  const pair = {} as { cached: TestServer; uncached: TestServer };
+  beforeAll(async () => {
+    const dataDir = await ensureDefaultData(["elevation", "admin", "places", "forecast", "stations"]);
+    pair.cached = await startTestServer({ dataDir, now });
+    pair.uncached = await startTestServer({ dataDir, now, env: { GEODATA_RESPONSE_CACHE_MB: "0" } });
+  }, 600_000);
+  afterAll(async () => {
+    await pair.cached?.close();
+    await pair.uncached?.close();
+  });
+  return pair;
 }

@@ -5,11 +5,10 @@
  */
 import http from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ResponseCache, type CachedAnswer } from "../../../server/http/response-cache.ts";
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD_BYTES, GZIP_LEVEL, KEPT_BROTLI_QUALITY, KEPT_GZIP_LEVEL } from "../../../server/http/respond.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
-import { startTestServer, TEST_KEY, type TestServer } from "../../helpers/server.ts";
+import { cachedAndUncached, TEST_KEY, type TestServer } from "../../helpers/server.ts";
 
 const answer = (bytes: number): CachedAnswer => ({ body: Buffer.alloc(bytes, 0x20), headers: {}, etag: '"t"', encoded: {} });
 
@@ -92,53 +91,32 @@ describe("ResponseCache", () => {
 
 describe("weather by id over a socket: the forecast part is kept for the place's local day", () => {
   let clock = new Date("2026-11-23T21:00:00Z");
-  let cached: TestServer;
-  let uncached: TestServer;
-  beforeAll(async () => {
-    const dataDir = await ensureDefaultData(["elevation", "admin", "places", "forecast", "stations"]);
-    cached = await startTestServer({ dataDir, now: () => clock });
-    uncached = await startTestServer({ dataDir, now: () => clock, env: { GEODATA_RESPONSE_CACHE_MB: "0" } });
-  }, 600_000);
-  afterAll(async () => {
-    await cached?.close();
-    await uncached?.close();
-  });
+  const servers = cachedAndUncached(() => clock);
 
   it("across quarter hours of one local day it is reused; at local midnight it is built again", async () => {
     // Madrid (gn:3117735, Europe/Madrid, UTC+1 in November).
     const target = "/weather/id/2/json?id=gn:3117735";
     const same = async (): Promise<void> => {
-      const [a, b] = await Promise.all([cached.get(target), uncached.get(target)]);
+      const [a, b] = await Promise.all([servers.cached.get(target), servers.uncached.get(target)]);
       expect(a.status).toBe(200);
       expect(await a.text()).toBe(await b.text());
     };
     clock = new Date("2026-11-23T21:00:00Z"); // 22:00 local
     await same();
     await same();
-    const misses = cached.service.responseCache.misses;
+    const misses = servers.cached.service.responseCache.misses;
     clock = new Date("2026-11-23T22:50:00Z"); // 23:50 local, seven quarter hours later
     await same();
-    expect(cached.service.responseCache.misses).toBe(misses);
+    expect(servers.cached.service.responseCache.misses).toBe(misses);
     clock = new Date("2026-11-23T23:10:00Z"); // 00:10 on 24 November in Madrid
     await same();
     // The place's facts are kept; the forecast part is built again (one more miss).
-    expect(cached.service.responseCache.misses).toBe(misses + 1);
+    expect(servers.cached.service.responseCache.misses).toBe(misses + 1);
   });
 });
 
 describe("cached answers over a socket", () => {
-  let cached: TestServer;
-  let uncached: TestServer;
-  const now = (): Date => new Date("2026-11-23T21:00:00Z");
-  beforeAll(async () => {
-    const dataDir = await ensureDefaultData(["elevation", "admin", "places", "forecast", "stations"]);
-    cached = await startTestServer({ dataDir, now });
-    uncached = await startTestServer({ dataDir, now, env: { GEODATA_RESPONSE_CACHE_MB: "0" } });
-  }, 600_000);
-  afterAll(async () => {
-    await cached?.close();
-    await uncached?.close();
-  });
+  const servers = cachedAndUncached(() => new Date("2026-11-23T21:00:00Z"));
 
   const targets = [
     "/geocode/search/2/json?q=Springfield&limit=20",
@@ -155,10 +133,10 @@ describe("cached answers over a socket", () => {
   it("gives the answer of the uncached server, in every coding, on the first and the repeated request", async () => {
     for (const target of targets) {
       for (const acceptEncoding of ["identity", "gzip", "br"]) {
-        const reference = await read(uncached, target, acceptEncoding);
+        const reference = await read(servers.uncached, target, acceptEncoding);
         expect(reference.status, target).toBe(200);
-        const first = await read(cached, target, acceptEncoding);
-        const repeated = await read(cached, target, acceptEncoding);
+        const first = await read(servers.cached, target, acceptEncoding);
+        const repeated = await read(servers.cached, target, acceptEncoding);
         for (const got of [first, repeated]) {
           expect(got.status, target).toBe(200);
           expect(got.text, `${target} ${acceptEncoding}`).toBe(reference.text);
@@ -170,21 +148,21 @@ describe("cached answers over a socket", () => {
         }
       }
     }
-    expect(cached.service.responseCache.hits).toBeGreaterThanOrEqual(targets.length * 3);
-    expect(uncached.service.responseCache.size).toBe(0);
+    expect(servers.cached.service.responseCache.hits).toBeGreaterThanOrEqual(targets.length * 3);
+    expect(servers.uncached.service.responseCache.size).toBe(0);
   });
 
   it("weather by id: the forecast part is kept, the answer stays that of the uncached server", async () => {
     // Madrid (gn:3117735) lies in the embedded 0.5° Iberia run; Nome (gn:5870133) in the Alaska runs.
     for (const target of ["/weather/id/2/json?id=gn:3117735", "/weather/id/2/json?id=gn:5870133"]) {
-      const reference = await read(uncached, target, "identity");
+      const reference = await read(servers.uncached, target, "identity");
       expect(reference.status, target).toBe(200);
-      const hits = cached.service.responseCache.hits;
+      const hits = servers.cached.service.responseCache.hits;
       // The first may have to read DEM blocks from disk: its part is kept once they are read.
-      const first = await read(cached, target, "identity");
-      const second = await read(cached, target, "gzip");
-      const third = await read(cached, target, "br");
-      expect(cached.service.responseCache.hits).toBeGreaterThanOrEqual(hits + 1);
+      const first = await read(servers.cached, target, "identity");
+      const second = await read(servers.cached, target, "gzip");
+      const third = await read(servers.cached, target, "br");
+      expect(servers.cached.service.responseCache.hits).toBeGreaterThanOrEqual(hits + 1);
       for (const got of [first, second, third]) {
         expect(got.text, target).toBe(reference.text);
         for (const h of ["x-forecast-model", "x-forecast-run", "x-forecast-height-correction", "x-elevation-source"]) expect(got.headers.get(h), h).toBe(reference.headers.get(h));
@@ -195,7 +173,7 @@ describe("cached answers over a socket", () => {
   it("answers that carry the instant are spliced into gzip for a browser, and decode to the identity answer", async () => {
     // Most reverse answers (1.1-1.4 KB) are under the compression threshold; these three are over it.
     for (const target of ["/geocode/reverse/2/json?lat=38.9&lon=-77.03", "/geocode/id/2/json?id=gn:4140963", "/weather/id/2/json?id=gn:3117735"]) {
-      for (const server of [cached, uncached]) {
+      for (const server of [servers.cached, servers.uncached]) {
         const identity = await read(server, target, "identity");
         expect(Buffer.byteLength(identity.text), target).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
         const browser = await read(server, target, "gzip, deflate, br");
@@ -221,21 +199,21 @@ describe("cached answers over a socket", () => {
       });
     // Buenos Aires Aeroparque's SYNOP history in the embedded excerpt: a few KB of JSON.
     const target = "/weather/SYNOP/2/json?id=87582";
-    const identity = await raw(uncached, target, "identity");
+    const identity = await raw(servers.uncached, target, "identity");
     expect(identity.body.byteLength).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
-    expect((await raw(cached, target, "identity")).etag).toBe(identity.etag);
+    expect((await raw(servers.cached, target, "identity")).etag).toBe(identity.etag);
     for (const [coding, decode, perRequest, keptSuffix] of [
       ["br", brotliDecompressSync, brotliCompressSync(identity.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }), `-br${KEPT_BROTLI_QUALITY}"`],
       ["gzip", gunzipSync, gzipSync(identity.body, { level: GZIP_LEVEL }), `-gzip${KEPT_GZIP_LEVEL}"`],
     ] as const) {
       // Without the cache: the per-request level, as every other answer.
-      const uncachedAnswer = await raw(uncached, target, coding);
+      const uncachedAnswer = await raw(servers.uncached, target, coding);
       expect(uncachedAnswer.encoding).toBe(coding);
       expect(uncachedAnswer.etag).toBe(identity.etag!.replace(/"$/, `-${coding}"`));
       expect(uncachedAnswer.body.equals(perRequest), coding).toBe(true);
       // Kept: fewer bytes, the same on every request, and a validator of their own.
-      const first = await raw(cached, target, coding);
-      const repeated = await raw(cached, target, coding);
+      const first = await raw(servers.cached, target, coding);
+      const repeated = await raw(servers.cached, target, coding);
       for (const got of [first, repeated]) {
         expect(got.encoding).toBe(coding);
         expect(decode(got.body).equals(identity.body)).toBe(true);
@@ -244,7 +222,7 @@ describe("cached answers over a socket", () => {
       }
       expect(repeated.body.equals(first.body)).toBe(true);
       // Its validator revalidates it; the per-request level's does not (other bytes).
-      const revalidate = (etag: string) => cached.get(target, { headers: { "Accept-Encoding": coding, "If-None-Match": etag } });
+      const revalidate = (etag: string) => servers.cached.get(target, { headers: { "Accept-Encoding": coding, "If-None-Match": etag } });
       expect((await revalidate(first.etag!)).status).toBe(304);
       const other = await revalidate(uncachedAnswer.etag!);
       expect(other.status).toBe(200);
@@ -253,43 +231,43 @@ describe("cached answers over a socket", () => {
   });
 
   it("answers If-None-Match from a cached entry with a 304", async () => {
-    const first = await read(cached, targets[0]!, "gzip");
-    const res = await cached.get(targets[0]!, { headers: { "Accept-Encoding": "gzip", "If-None-Match": first.etag! } });
+    const first = await read(servers.cached, targets[0]!, "gzip");
+    const res = await servers.cached.get(targets[0]!, { headers: { "Accept-Encoding": "gzip", "If-None-Match": first.etag! } });
     expect(res.status).toBe(304);
     expect(await res.text()).toBe("");
   });
 
   it("keeps no answer that carries the instant (second-cache.ts keeps those), nor errors", async () => {
-    const size = cached.service.responseCache.size;
+    const size = servers.cached.service.responseCache.size;
     for (const target of ["/geocode/reverse/2/json?lat=52.52&lon=13.405", "/elevation/point/2/json?lat=91&lon=0", "/weather/METAR/2/json?id=ZZZZ"]) {
-      await (await cached.get(target)).arrayBuffer();
+      await (await servers.cached.get(target)).arrayBuffer();
     }
-    expect(cached.service.responseCache.size).toBe(size);
+    expect(servers.cached.service.responseCache.size).toBe(size);
   });
 
   it("lookup by id keeps only the place's facts: the answer is the uncached server's", async () => {
     const target = "/geocode/id/2/json?id=gn:2950159";
-    const reference = await read(uncached, target, "identity");
-    const size = cached.service.responseCache.size;
-    const first = await read(cached, target, "identity");
-    expect(cached.service.responseCache.size).toBe(size + 1);
-    const hits = cached.service.responseCache.hits;
-    const second = await read(cached, target, "identity");
-    expect(cached.service.responseCache.hits).toBe(hits + 1);
-    expect(cached.service.responseCache.size).toBe(size + 1);
+    const reference = await read(servers.uncached, target, "identity");
+    const size = servers.cached.service.responseCache.size;
+    const first = await read(servers.cached, target, "identity");
+    expect(servers.cached.service.responseCache.size).toBe(size + 1);
+    const hits = servers.cached.service.responseCache.hits;
+    const second = await read(servers.cached, target, "identity");
+    expect(servers.cached.service.responseCache.hits).toBe(hits + 1);
+    expect(servers.cached.service.responseCache.size).toBe(size + 1);
     expect(first.text).toBe(reference.text);
     expect(second.text).toBe(reference.text);
     expect(second.etag).toBe(reference.etag);
   });
 
   it("starts afresh when a dataset is reloaded", async () => {
-    await (await cached.get(targets[1]!)).arrayBuffer();
-    expect(cached.service.responseCache.size).toBeGreaterThan(0);
-    const generation = cached.service.registry.generation;
-    await cached.service.reload();
-    expect(cached.service.registry.generation).toBeGreaterThan(generation);
-    const again = await read(cached, targets[1]!, "identity");
+    await (await servers.cached.get(targets[1]!)).arrayBuffer();
+    expect(servers.cached.service.responseCache.size).toBeGreaterThan(0);
+    const generation = servers.cached.service.registry.generation;
+    await servers.cached.service.reload();
+    expect(servers.cached.service.registry.generation).toBeGreaterThan(generation);
+    const again = await read(servers.cached, targets[1]!, "identity");
     expect(again.status).toBe(200);
-    expect(cached.service.responseCache.size).toBe(1);
+    expect(servers.cached.service.responseCache.size).toBe(1);
   });
 });

@@ -3,11 +3,10 @@
  * the second and the generation (unit), and, over a socket on the embedded-default data, that an
  * answer served from it is the one computed at the request's own instant, in every coding.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CachedAnswer } from "../../../server/http/response-cache.ts";
 import { SecondCache } from "../../../server/http/second-cache.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
-import { startTestServer, type TestServer } from "../../helpers/server.ts";
+import { cachedAndUncached, type TestServer } from "../../helpers/server.ts";
 
 const answer = (bytes: number): CachedAnswer => ({ body: Buffer.alloc(bytes, 0x20), headers: {}, etag: 'W/"t"', encoded: {} });
 
@@ -78,17 +77,7 @@ describe("SecondCache", () => {
 
 describe("answers that carry the instant over a socket, kept for their second", () => {
   let clock = new Date("2026-11-23T21:00:00.000Z");
-  let cached: TestServer;
-  let uncached: TestServer;
-  beforeAll(async () => {
-    const dataDir = await ensureDefaultData(["elevation", "admin", "places", "forecast", "stations"]);
-    cached = await startTestServer({ dataDir, now: () => clock });
-    uncached = await startTestServer({ dataDir, now: () => clock, env: { GEODATA_RESPONSE_CACHE_MB: "0" } });
-  }, 600_000);
-  afterAll(async () => {
-    await cached?.close();
-    await uncached?.close();
-  });
+  const servers = cachedAndUncached(() => clock);
 
   const read = async (server: TestServer, target: string, acceptEncoding: string) => {
     const res = await server.get(target, { headers: { "Accept-Encoding": acceptEncoding } });
@@ -103,42 +92,42 @@ describe("answers that carry the instant over a socket, kept for their second", 
       for (const ms of [0, 400, 999]) {
         clock = new Date(Date.parse("2026-11-23T21:00:00.000Z") + ms);
         for (const acceptEncoding of ["identity", "gzip, deflate, br", "br"]) {
-          const reference = await read(uncached, target, acceptEncoding);
+          const reference = await read(servers.uncached, target, acceptEncoding);
           expect(reference.status, target).toBe(200);
-          const got = await read(cached, target, acceptEncoding);
+          const got = await read(servers.cached, target, acceptEncoding);
           expect(got, `${target} at +${ms} ms, ${acceptEncoding}`).toEqual(reference);
         }
       }
     }
     // Each target was asked for nine times in the second: admitted at the second asking, then served.
-    expect(cached.service.secondCache.hits).toBeGreaterThanOrEqual(targets.length * 6);
-    expect(uncached.service.secondCache.size).toBe(0);
+    expect(servers.cached.service.secondCache.hits).toBeGreaterThanOrEqual(targets.length * 6);
+    expect(servers.uncached.service.secondCache.size).toBe(0);
   });
 
   it("the next second is computed again, and carries its own instant", async () => {
     const target = targets[2]!;
     clock = new Date("2026-11-23T21:05:00.000Z");
-    const first = await read(cached, target, "identity");
-    await read(cached, target, "identity");
-    const hits = cached.service.secondCache.hits;
-    expect((await read(cached, target, "identity")).text).toBe(first.text);
-    expect(cached.service.secondCache.hits).toBe(hits + 1);
+    const first = await read(servers.cached, target, "identity");
+    await read(servers.cached, target, "identity");
+    const hits = servers.cached.service.secondCache.hits;
+    expect((await read(servers.cached, target, "identity")).text).toBe(first.text);
+    expect(servers.cached.service.secondCache.hits).toBe(hits + 1);
     clock = new Date("2026-11-23T21:05:01.000Z");
-    const next = await read(cached, target, "identity");
-    expect(next).toEqual(await read(uncached, target, "identity"));
+    const next = await read(servers.cached, target, "identity");
+    expect(next).toEqual(await read(servers.uncached, target, "identity"));
     expect(JSON.parse(next.text).content.administrative.timezone.UNIXTimestamp).toBe(JSON.parse(first.text).content.administrative.timezone.UNIXTimestamp + 1);
   });
 
   it("starts afresh when a dataset is reloaded", async () => {
     const target = targets[0]!;
     clock = new Date("2026-11-23T21:10:00.000Z");
-    await read(cached, target, "identity");
-    await read(cached, target, "identity");
-    expect(cached.service.secondCache.size).toBeGreaterThan(0);
-    await cached.service.reload();
-    const hits = cached.service.secondCache.hits;
-    expect(await read(cached, target, "identity")).toEqual(await read(uncached, target, "identity"));
-    expect(cached.service.secondCache.hits).toBe(hits);
-    expect(cached.service.secondCache.size).toBe(0);
+    await read(servers.cached, target, "identity");
+    await read(servers.cached, target, "identity");
+    expect(servers.cached.service.secondCache.size).toBeGreaterThan(0);
+    await servers.cached.service.reload();
+    const hits = servers.cached.service.secondCache.hits;
+    expect(await read(servers.cached, target, "identity")).toEqual(await read(servers.uncached, target, "identity"));
+    expect(servers.cached.service.secondCache.hits).toBe(hits);
+    expect(servers.cached.service.secondCache.size).toBe(0);
   });
 });
