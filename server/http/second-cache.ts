@@ -16,7 +16,8 @@
  *   insertion, not a copy of each body that would never be read.
  * - Validity: one dataset generation, as response-cache.ts.
  * - Bound: `maxBytes` of bodies and their compressed copies; once an answer does not fit, none
- *   is admitted until the second turns (so no body is copied only to be refused). The keys recorded for admission are bounded by count.
+ *   is admitted until the second turns (so no body is copied only to be refused). The keys
+ *   recorded for admission are bounded by count (MAX_SEEN_KEYS), outside `maxBytes`.
  */
 import type { Encoding } from "./respond.ts";
 import type { CachedAnswer } from "./response-cache.ts";
