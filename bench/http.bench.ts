@@ -2,7 +2,7 @@
  * HTTP throughput of the real server against a bare node:http server, in the same run.
  *
  *   npm run bench -- http [--duration 8] [--only reverse,search] [--connections 50] [--workers N]
- *                         [--response-cache-mb 0] [--seed 20261123] [--mix-size 4096]
+ *                         [--response-cache-mb 0] [--seed 20261123] [--mix-size 4096] [--replay]
  *
  * Starts the server with `npm start -- --no-default-build` (child process, in its own process
  * group: the compile check, then the cluster of GEODATA_WORKERS workers) on the prebuilt data of
@@ -14,7 +14,12 @@
  * ratio is to the mean of its runs. Besides req/s (which on a small machine also measures the
  * load generator, sharing the cores), each run records the CPU time the server's processes used
  * per request answered (from /proc), comparable across loads, and that of this process, the load
- * generator's share. Writes bench-results/http-<time>.json and .md (gitignored).
+ * generator's share. With --replay, each mix is also driven against a bare node:http server that
+ * answers with the server's own answers to that mix, captured before (status, headers and body
+ * bytes as sent, in that coding; replay-server.ts): what node:http, the kernel and the load
+ * generator cost for exactly those bytes with no application work, so its ratio is the most any
+ * node:http server sending them could reach on this machine.
+ * Writes bench-results/http-<time>.json and .md (gitignored).
  * Speed is never asserted: this prints and records.
  */
 import autocannon from "autocannon";
@@ -26,6 +31,7 @@ import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { ensureDefaultData, TEST_DATA_DIR } from "../test/helpers/default-data.ts";
 import { buildMixes, DEFAULT_MIX_SIZE, DEFAULT_SEED, readPlaces, reportingStations, type Mix } from "./http-mixes.ts";
 import { processTree, treeCpuMs, type ProcMemory } from "./proc-memory.ts";
+import { captureAnswers, startReplay } from "./replay-server.ts";
 import { freePort, waitForHealth } from "./server-ready.ts";
 
 function option(name: string, fallback: string): string {
@@ -51,9 +57,12 @@ function integerOption(name: string, fallback: number, min: number): number {
 /** Other mixes of the same kinds: another seed draws other points, stations, names and ids; a larger size repeats each request less often. */
 const seed = integerOption("seed", DEFAULT_SEED, 0);
 const mixSize = integerOption("mix-size", DEFAULT_MIX_SIZE, 1);
+const replay = process.argv.includes("--replay");
 
 const KEY = "bench-key-0123456789abcdef";
 const ENCODINGS = { identity: "identity", browser: "gzip, deflate, br" } as const;
+/** Answers captured per mix and coding for --replay: the first requests of the mix, replayed in turn. */
+const REPLAY_ANSWERS = 512;
 type EncodingName = keyof typeof ENCODINGS;
 
 /** The baseline: a fixed 70-byte JSON body with the headers any JSON API sends. */
@@ -211,6 +220,19 @@ try {
       rows.push(row);
       process.stdout.write(`${mix.name} (${enc}): ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, ${row.bytesPerResponse} B/response, server CPU ${row.serverCpuUsPerRequest} µs/request, client CPU ${row.clientCpuUsPerRequest} µs/request, statuses ${JSON.stringify(row.statuses)}\n`);
     }
+    if (replay) {
+      for (const enc of Object.keys(ENCODINGS) as EncodingName[]) {
+        const answers = await captureAnswers(server.port, mix.paths.slice(0, REPLAY_ANSWERS), { "X-Api-Key": KEY, "Accept-Encoding": ENCODINGS[enc] });
+        const replayServer = await startReplay(answers);
+        try {
+          const row = await drive(`${mix.name} (replayed)`, replayServer.port, mix.paths, enc, duration, replayServer.child.pid!);
+          rows.push(row);
+          process.stdout.write(`${row.target} (${enc}): ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, ${row.bytesPerResponse} B/response, server CPU ${row.serverCpuUsPerRequest} µs/request, client CPU ${row.clientCpuUsPerRequest} µs/request\n`);
+        } finally {
+          await replayServer.stop();
+        }
+      }
+    }
   }
   for (const enc of Object.keys(ENCODINGS) as EncodingName[]) baselines.push(await drive("bare node:http", bare.port, ["/"], enc, duration, bare.child.pid!));
 } finally {
@@ -226,7 +248,7 @@ const report = {
   when: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "?", memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)), platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))) },
   node: process.version,
-  settings: { durationSeconds: duration, connections, workers: workersEnv || "(default)", responseCacheMb: responseCacheMb || "(default)", seed, mixSize, encodings: ENCODINGS, baselineBody: "fixed 70-byte JSON" },
+  settings: { durationSeconds: duration, connections, workers: workersEnv || "(default)", responseCacheMb: responseCacheMb || "(default)", seed, mixSize, encodings: ENCODINGS, baselineBody: "fixed 70-byte JSON", replay: replay ? `a bare node:http server answering the server's captured answers to the first ${REPLAY_ANSWERS} requests of each mix, in turn` : false },
   server: { readyMs: Math.round(server.readyMs), memoryAtReady, memoryAfter },
   baselineReqPerSec: Math.round(baseRate),
   baselines,
@@ -239,6 +261,7 @@ const md: string[] = [
   "",
   `Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, ${report.machine.platform}; Node ${report.node}; load average at the end ${report.machine.loadAverage.join(" ")}.`,
   `autocannon, ${connections} connections, ${duration} s per run; GEODATA_WORKERS ${report.settings.workers}, GEODATA_RESPONSE_CACHE_MB ${report.settings.responseCacheMb}; mixes of ${mixSize} requests, seed ${seed}. Baseline (bare node:http, fixed 70-byte JSON, runs first and last): ${report.baselineReqPerSec} req/s (${baselines.map((b) => b.reqPerSec).join(", ")}).`,
+  ...(replay ? [`Rows "(replayed)": a bare node:http server (one process) answering the server's own answers to the first ${REPLAY_ANSWERS} requests of the mix in that coding, captured before, in turn: the same bytes with no application work, the most any node:http server sending them reaches here.`] : []),
   `Server (npm start): ready in ${report.server.readyMs} ms; at ready RSS ${sum(memoryAtReady, (m) => m.rssMiB)} MiB / PSS ${sum(memoryAtReady, (m) => m.pssMiB)} MiB, after the runs RSS ${sum(memoryAfter, (m) => m.rssMiB)} MiB / PSS ${sum(memoryAfter, (m) => m.pssMiB)} MiB.`,
   "",
   "| process | RSS MiB at ready | PSS MiB at ready | RSS MiB after | PSS MiB after |",
