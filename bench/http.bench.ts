@@ -31,7 +31,7 @@ import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { ensureDefaultData, TEST_DATA_DIR } from "../test/helpers/default-data.ts";
 import { buildMixes, DEFAULT_MIX_SIZE, DEFAULT_SEED, readPlaces, reportingStations, type Mix } from "./http-mixes.ts";
 import { processTree, treeCpuMs, type ProcMemory } from "./proc-memory.ts";
-import { captureAnswers, startReplay } from "./replay-server.ts";
+import { captureAnswers, startReplay, startScriptServer } from "./replay-server.ts";
 import { freePort, waitForHealth } from "./server-ready.ts";
 
 function option(name: string, fallback: string): string {
@@ -77,14 +77,7 @@ server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port +
 process.on("SIGTERM", () => server.close(() => process.exit(0)));
 `;
 
-async function startBare(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ["-e", BARE_SERVER], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.once("data", (d: Buffer) => resolve(Number(d.toString().trim())));
-    child.once("exit", (code) => reject(new Error(`bare server exited (${code})`)));
-  });
-  return { child, port };
-}
+const startBare = (): Promise<{ child: ChildProcess; port: number }> => startScriptServer("bare server", BARE_SERVER);
 
 interface Started {
   child: ChildProcess;

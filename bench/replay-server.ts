@@ -68,6 +68,19 @@ server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port +
 process.on("SIGTERM", () => server.close(() => process.exit(0)));
 `;
 
+/**
+ * A server given as a script (`node -e`) that listens on a free port and prints the port on its
+ * first line of output; `name` is for the error when it exits first.
+ */
+export async function startScriptServer(name: string, script: string, args: readonly string[] = []): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ["-e", script, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once("data", (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once("exit", (code) => reject(new Error(`${name} exited (${code})`)));
+  });
+  return { child, port };
+}
+
 export interface ReplayServer {
   child: ChildProcess;
   port: number;
@@ -79,11 +92,7 @@ export async function startReplay(answers: readonly CapturedAnswer[]): Promise<R
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-replay-"));
   const file = path.join(dir, "answers.json");
   await fs.writeFile(file, JSON.stringify(answers.map((a) => ({ status: a.status, headers: a.headers, body: a.body.toString("base64") }))));
-  const child = spawn(process.execPath, ["-e", REPLAY_SERVER, file], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.once("data", (d: Buffer) => resolve(Number(d.toString().trim())));
-    child.once("exit", (code) => reject(new Error(`replay server exited (${code})`)));
-  });
+  const { child, port } = await startScriptServer("replay server", REPLAY_SERVER, [file]);
   return {
     child,
     port,
