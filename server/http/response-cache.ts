@@ -37,8 +37,8 @@ export interface CachedAnswer {
   spliced?: true;
 }
 
-/** Fixed cost of an entry beyond its bodies (key, objects, headers), bytes, for the bound. */
-const ENTRY_OVERHEAD_BYTES = 512;
+/** Fixed cost of an entry beyond its bodies (key, objects, headers), bytes, for the bound (second-cache.ts counts the same). */
+export const ENTRY_OVERHEAD_BYTES = 512;
 
 /** A whole answer or a part (HandlerContext.memo), with what it costs against the bound. */
 interface Slot {

@@ -20,7 +20,7 @@
  *   recorded for admission are bounded by count (MAX_SEEN_KEYS), outside `maxBytes`.
  */
 import type { Encoding } from "./respond.ts";
-import type { CachedAnswer } from "./response-cache.ts";
+import { ENTRY_OVERHEAD_BYTES, type CachedAnswer } from "./response-cache.ts";
 
 /**
  * The share of GEODATA_RESPONSE_CACHE_MB this cache takes (1/16: 4 MiB of the default 64): a
@@ -28,8 +28,6 @@ import type { CachedAnswer } from "./response-cache.ts";
  */
 export const SECOND_CACHE_SHARE = 16;
 
-/** Fixed cost of an entry beyond its bodies (key, objects, headers), bytes, for the bound. */
-const ENTRY_OVERHEAD_BYTES = 512;
 /** Keys recorded for admission in one second; past it the record starts again (admission only comes later). */
 const MAX_SEEN_KEYS = 65_536;
 
@@ -72,10 +70,7 @@ export class SecondCache {
     return true;
   }
 
-  /**
-   * The answer kept for `key` in this second, if any. A miss records the key: `admits` then says
-   * whether an answer computed for it should be stored.
-   */
+  /** The answer kept for `key` in this second, if any; on a miss, `admits` says whether to keep the one computed. */
   get(key: string, second: number, generation: number): CachedAnswer | undefined {
     if (!this.enabled || !this.sync(second, generation)) return undefined;
     const hit = this.answers.get(key);
@@ -101,10 +96,9 @@ export class SecondCache {
 
   /** Stores an answer computed for `second`; dropped if that second or generation has passed, or if it does not fit. */
   set(key: string, second: number, generation: number, entry: CachedAnswer): void {
-    if (!this.enabled || !this.sync(second, generation)) return;
+    if (!this.enabled || !this.sync(second, generation) || this.answers.has(key)) return;
     let cost = key.length + entry.body.byteLength + ENTRY_OVERHEAD_BYTES;
     for (const copy of Object.values(entry.encoded)) cost += copy.byteLength;
-    if (this.answers.has(key)) return;
     if (this.bytes + cost > this.maxBytes) {
       this.full = true;
       return;
