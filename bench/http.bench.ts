@@ -85,6 +85,28 @@ interface Started {
   readyMs: number;
 }
 
+/**
+ * How many workers accepted connections, from the primary's log (server/worker-pool.ts, the
+ * default `pack` policy): each change with its time (performance.now()).
+ */
+const acceptingLog: { at: number; accepting: number }[] = [];
+function acceptingAt(at: number): number | undefined {
+  let n: number | undefined;
+  for (const e of acceptingLog) if (e.at <= at) n = e.accepting;
+  return n;
+}
+/** "1", or "1→2 (3 changes)" when the number changed during the run; "-" for a server without the log. */
+function acceptingDuring(from: number, to: number): string {
+  const start = acceptingAt(from);
+  if (start === undefined) return "-";
+  const changes = acceptingLog.filter((e) => e.at > from && e.at <= to).length;
+  const end = acceptingAt(to)!;
+  return changes === 0 ? String(start) : `${start}→${end} (${changes} change${changes === 1 ? "" : "s"})`;
+}
+/** The real server's process (npm's); its runs get the accepting column. */
+let serverPid = -1;
+const POOL_EVENTS = new Set(["worker accepts connections", "worker stops accepting connections", "all workers ready"]);
+
 /** `npm start` on the test data, in its own process group; ready when /health answers. */
 async function startServer(dataDir: string): Promise<Started> {
   const port = await freePort();
@@ -94,8 +116,20 @@ async function startServer(dataDir: string): Promise<Started> {
   if (responseCacheMb) env.GEODATA_RESPONSE_CACHE_MB = responseCacheMb;
   const child = spawn("npm", ["start", "--silent", "--", "--no-default-build"], { cwd: PROJECT_ROOT, env, detached: true, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
+  let partial = "";
   child.stderr!.on("data", (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
+    const lines = (partial + d.toString()).split("\n");
+    partial = lines.pop()!;
+    for (const line of lines) {
+      if (!line.startsWith("{")) continue;
+      try {
+        const entry = JSON.parse(line) as { msg?: string; accepting?: number };
+        if (entry.msg !== undefined && POOL_EVENTS.has(entry.msg) && typeof entry.accepting === "number") acceptingLog.push({ at: performance.now(), accepting: entry.accepting });
+      } catch {
+        // not a log line
+      }
+    }
   });
   let exited = false;
   child.once("exit", () => (exited = true));
@@ -128,6 +162,8 @@ interface Row {
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
+  /** Workers of the server accepting connections during the run (server/worker-pool.ts); "-" for the bare and replay servers. */
+  acceptingWorkers: string;
 }
 
 async function drive(target: string, port: number, paths: readonly string[], encoding: EncodingName, seconds: number, pid: number): Promise<Row> {
@@ -145,11 +181,14 @@ async function drive(target: string, port: number, paths: readonly string[], enc
   // CPU counted from the start of the requests, after the lists are built.
   let cpu0 = treeCpuMs(pid);
   let client0 = process.cpuUsage();
+  let started = performance.now();
   tracker.once("start", () => {
     cpu0 = treeCpuMs(pid);
     client0 = process.cpuUsage();
+    started = performance.now();
   });
   const result = await tracker;
+  const accepting = acceptingDuring(started, performance.now());
   const cpuMs = treeCpuMs(pid) - cpu0;
   const client = process.cpuUsage(client0);
   const statuses: Record<string, number> = {};
@@ -165,6 +204,7 @@ async function drive(target: string, port: number, paths: readonly string[], enc
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
+    acceptingWorkers: pid === serverPid ? accepting : "-",
   };
 }
 
@@ -190,6 +230,7 @@ process.stdout.write(`mixes: ${places.length} places, ${stations.METAR.length} M
 
 const bare = await startBare();
 const server = await startServer(dataDir);
+serverPid = server.child.pid!;
 const memoryAtReady = serverProcesses(server.child.pid!);
 process.stdout.write(`server ready in ${server.readyMs.toFixed(0)} ms (npm start to first /health answer); RSS ${sum(memoryAtReady, (m) => m.rssMiB)} MiB, PSS ${sum(memoryAtReady, (m) => m.pssMiB)} MiB over ${memoryAtReady.length} processes\n`);
 
@@ -211,7 +252,7 @@ try {
     for (const enc of Object.keys(ENCODINGS) as EncodingName[]) {
       const row = await drive(mix.name, server.port, mix.paths, enc, duration, server.child.pid!);
       rows.push(row);
-      process.stdout.write(`${mix.name} (${enc}): ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, ${row.bytesPerResponse} B/response, server CPU ${row.serverCpuUsPerRequest} µs/request, client CPU ${row.clientCpuUsPerRequest} µs/request, statuses ${JSON.stringify(row.statuses)}\n`);
+      process.stdout.write(`${mix.name} (${enc}): ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, ${row.bytesPerResponse} B/response, server CPU ${row.serverCpuUsPerRequest} µs/request, client CPU ${row.clientCpuUsPerRequest} µs/request, accepting workers ${row.acceptingWorkers}, statuses ${JSON.stringify(row.statuses)}\n`);
     }
     if (replay) {
       for (const enc of Object.keys(ENCODINGS) as EncodingName[]) {
@@ -264,9 +305,9 @@ const md: string[] = [
     return `| ${m.pid} ${m.command} | ${m.rssMiB.toFixed(0)} | ${m.pssMiB.toFixed(0)} | ${after?.rssMiB.toFixed(0) ?? "-"} | ${after?.pssMiB.toFixed(0) ?? "-"} |`;
   }),
   "",
-  "| target | encoding | req/s | × baseline | p50 ms | p90 ms | p99 ms | max ms | bytes/response | server CPU µs/request | client CPU µs/request | statuses |",
-  "|---|---|---|---|---|---|---|---|---|---|---|",
-  ...[...baselines, ...rows].map((r) => `| ${r.target} | ${r.encoding} | ${r.reqPerSec} | ${r.ratio} | ${r.latencyMs.p50} | ${r.latencyMs.p90} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.bytesPerResponse} | ${r.serverCpuUsPerRequest} | ${r.clientCpuUsPerRequest} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(", ")}${r.errors ? `, errors: ${r.errors}` : ""} |`),
+  "| target | encoding | req/s | × baseline | p50 ms | p90 ms | p99 ms | max ms | bytes/response | server CPU µs/request | client CPU µs/request | accepting workers | statuses |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+  ...[...baselines, ...rows].map((r) => `| ${r.target} | ${r.encoding} | ${r.reqPerSec} | ${r.ratio} | ${r.latencyMs.p50} | ${r.latencyMs.p90} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.bytesPerResponse} | ${r.serverCpuUsPerRequest} | ${r.clientCpuUsPerRequest} | ${r.acceptingWorkers} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(", ")}${r.errors ? `, errors: ${r.errors}` : ""} |`),
   ...(skipped.length ? ["", `Skipped (first request not 200): ${skipped.map((s) => `${s.target} (${s.status})`).join(", ")}.`] : []),
   "",
 ];

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { readConfig } from "../datasets/common/config.ts";
 import { createLogger } from "../datasets/common/log.ts";
 import { createAccessLogger } from "./http/access-log.ts";
+import { joinPool } from "./pool-worker.ts";
 import { startService } from "./service.ts";
 
 const config = readConfig(process.env);
@@ -19,18 +20,23 @@ if (config.apiKeys.length === 0) {
   config.apiKeys = [generatedKey];
 }
 
-// A cluster worker (server/primary.ts) holds 1/workers of the rate limit, and only counts its
-// metrics: the primary serves the workers' sum on GEODATA_METRICS_PORT.
+// A cluster worker (server/primary.ts) holds its share of the rate limit, and only counts its
+// metrics: the primary serves the workers' sum on GEODATA_METRICS_PORT. Under the `pack` policy
+// it accepts connections only when the primary says so (server/worker-pool.ts).
+const pooled = cluster.isWorker && config.workerPolicy === "pack";
 const service = await startService({
   config,
   logger,
   accessLogger,
   rateLimitShares: cluster.isWorker ? config.workers : 1,
   metrics: cluster.isWorker ? "collect" : "serve",
+  standby: pooled,
 });
 const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-const base = `http://${shownHost}:${service.running.port}`;
-logger.info("listening", { url: base, datasets: service.registry.list().map((d) => `${d.name}:${d.status}`) });
+const urlOf = (port: number): string => `http://${shownHost}:${port}`;
+const base = urlOf(service.running.port);
+if (pooled) joinPool(service, logger, urlOf);
+else logger.info("listening", { url: base, datasets: service.registry.list().map((d) => `${d.name}:${d.status}`) });
 if (generatedKey) {
   // Printed once, to the terminal of whoever started the server; not a log line, so it never
   // reaches a log collector that reads the JSON lines.

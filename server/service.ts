@@ -28,6 +28,8 @@ export interface Service {
   secondCache: SecondCache;
   /** The port /metrics is served on, when this process serves it. */
   metricsPort?: number;
+  /** How many processes share GEODATA_RATE_LIMIT now (the cluster workers accepting connections). */
+  setRateLimitShares(shares: number): void;
   /** SIGHUP: re-reads the API keys file and every dataset (new releases swapped in, bad ones refused). */
   reload(): Promise<ReloadOutcome[]>;
   /** Stops the HTTP server (gracefully) and releases datasets. */
@@ -49,6 +51,8 @@ export interface ServiceOptions {
   metrics?: "serve" | "collect";
   /** The instant of a request (default the system clock); tests fix it. */
   now?: () => Date;
+  /** Build everything but do not accept connections until `running.accept()` (a standby cluster worker, server/worker-pool.ts). */
+  standby?: boolean;
 }
 
 export async function startService(options: ServiceOptions): Promise<Service> {
@@ -62,6 +66,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const cacheBytes = config.responseCacheMb * 2 ** 20;
   const responseCache = new ResponseCache(cacheBytes - Math.floor(cacheBytes / SECOND_CACHE_SHARE));
   const secondCache = new SecondCache(Math.floor(cacheBytes / SECOND_CACHE_SHARE));
+  const rateLimiter = config.rateLimit ? new RateLimiter(config.rateLimit, options.rateLimitShares ?? 1) : undefined;
   const app = createApp({
     endpoints: ENDPOINTS,
     registry,
@@ -73,7 +78,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     responseCache,
     secondCache,
     docs: (path) => docsAsset(path, registry.get("admin")),
-    ...(config.rateLimit ? { rateLimiter: new RateLimiter(config.rateLimit, options.rateLimitShares ?? 1) } : {}),
+    ...(rateLimiter ? { rateLimiter } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   const metricsOn = config.metricsPort !== undefined;
@@ -86,7 +91,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   // client arrives, not during its request (brotli 11 of /openapi.json takes ~250 ms); called on
   // the bare app, so that no metric counts it.
   await app({ method: "GET", url: "/openapi.json", headers: { "accept-encoding": "br" }, hasBody: false });
-  const running = await startServer(metricsOn ? instrument(app) : app, config, options.accessLogger, logger);
+  const running = await startServer(metricsOn ? instrument(app) : app, config, options.accessLogger, logger, { listen: options.standby !== true });
   let metricsServer: MetricsServer | undefined;
   if (config.metricsPort !== undefined && (options.metrics ?? "serve") === "serve") {
     metricsServer = await startMetricsServer(config.metricsPort, config.host, logger);
@@ -99,6 +104,9 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     responseCache,
     secondCache,
     ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
+    setRateLimitShares(shares) {
+      rateLimiter?.setShares(shares);
+    },
     reload() {
       keys.reload(config, logger);
       return reloader.reloadAll(true);

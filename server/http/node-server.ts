@@ -19,7 +19,21 @@ export interface ServerOptions {
 
 export interface RunningServer {
   server: http.Server;
+  /** The port it listens on; 0 while it does not (a standby cluster worker, server/worker-pool.ts). */
   port: number;
+  /** Starts (or resumes) accepting connections, on the port it had before if any; resolves with the port. */
+  accept(): Promise<number>;
+  /**
+   * Stops accepting connections (a cluster worker the pool no longer needs): idle connections
+   * close at once, the others after their answer in progress (`Connection: close`), and any left
+   * after the request time limit are closed (node checks the header and request time limits only
+   * while a server listens).
+   */
+  stopAccepting(): void;
+  /** Closes this share (0-1) of the open connections, each after its next answer, so that clients reconnect elsewhere. */
+  shed(share: number): void;
+  /** Open client connections. */
+  readonly connections: number;
   /** Stops accepting, lets in-flight requests finish (up to the grace period), then closes. */
   shutdown(): Promise<void>;
   isShuttingDown(): boolean;
@@ -28,10 +42,17 @@ export interface RunningServer {
 /** Largest request head (request line plus headers) node:http accepts; larger gets 431. */
 const MAX_HEADER_BYTES = 16 * 1024;
 
-export async function startServer(app: App, options: ServerOptions, accessLogger: AccessLog, logger: Logger): Promise<RunningServer> {
+/** `listen: false` builds the server without accepting (a standby cluster worker): RunningServer.accept() starts it. */
+export async function startServer(app: App, options: ServerOptions, accessLogger: AccessLog, logger: Logger, { listen = true } = {}): Promise<RunningServer> {
   let shuttingDown = false;
   let inFlight = 0;
   let drained: (() => void) | undefined;
+  /** Not accepting: every answer closes its connection. */
+  let draining = false;
+  let drainTimer: NodeJS.Timeout | undefined;
+  /** Answers still to close their connection (shed). */
+  let toShed = 0;
+  let openConnections = 0;
 
   const server = http.createServer({
     maxHeaderSize: MAX_HEADER_BYTES,
@@ -45,7 +66,11 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     const contentLength = Number(req.headers["content-length"] ?? 0);
     const hasBody = (Number.isFinite(contentLength) && contentLength > 0) || req.headers["transfer-encoding"] !== undefined;
     const write = (out: AppResponse): void => {
-      if (hasBody || shuttingDown) out.headers.Connection = "close";
+      if (hasBody || shuttingDown || draining) out.headers.Connection = "close";
+      else if (toShed > 0) {
+        toShed--;
+        out.headers.Connection = "close";
+      }
       res.writeHead(out.status, out.headers);
       res.end(out.body);
       logAccess(accessLogger, { method, url, route: out.route, status: out.status, durationMs: performance.now() - started, bytes: out.body.byteLength, remote: req.socket.remoteAddress });
@@ -87,6 +112,10 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     done();
   });
 
+  server.on("connection", (socket) => {
+    openConnections++;
+    socket.once("close", () => openConnections--);
+  });
   server.requestTimeout = options.requestTimeoutMs;
   server.headersTimeout = Math.min(options.headersTimeoutMs, options.requestTimeoutMs);
   server.keepAliveTimeout = 5_000;
@@ -98,18 +127,46 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n${body.toString("utf8")}`);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
+  let port = 0;
+  /** The port of the first listen (options.port, or the one chosen for 0): accepting again uses it. */
+  let boundPort = options.port;
+  async function accept(): Promise<number> {
+    draining = false;
+    clearTimeout(drainTimer);
+    if (server.listening) return port;
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(boundPort, options.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
-  const port = (server.address() as AddressInfo).port;
+    port = (server.address() as AddressInfo).port;
+    boundPort = port;
+    return port;
+  }
+  if (listen) await accept();
+
+  function stopAccepting(): void {
+    if (!server.listening || shuttingDown) return;
+    draining = true;
+    // Closes the listener and the idle connections (node:http); the busy ones close after their answer.
+    server.close();
+    port = 0;
+    drainTimer = setTimeout(() => {
+      if (draining) server.closeAllConnections();
+    }, options.requestTimeoutMs);
+    drainTimer.unref();
+  }
+
+  function shed(share: number): void {
+    toShed = Math.ceil(Math.min(1, Math.max(0, share)) * openConnections);
+  }
 
   async function shutdown(): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
+    clearTimeout(drainTimer);
     logger.info("shutting down", { inFlight, graceMs: options.shutdownGraceMs });
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
@@ -124,5 +181,18 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     logger.info("stopped");
   }
 
-  return { server, port, shutdown, isShuttingDown: () => shuttingDown };
+  return {
+    server,
+    get port() {
+      return port;
+    },
+    get connections() {
+      return openConnections;
+    },
+    accept,
+    stopAccepting,
+    shed,
+    shutdown,
+    isShuttingDown: () => shuttingDown,
+  };
 }

@@ -10,10 +10,11 @@
  * and a refused request is a 429 with Retry-After (seconds until one token is back).
  *
  * Per process: each process keeps its own buckets. With cluster workers, `shares` divides the
- * quota between them (each worker's bucket holds floor(requests / workers), at least 1), so the
- * whole service never lets a key exceed the configured rate (unless the quota is smaller than the
- * worker count); a single keep-alive client, whose connection stays on one worker, then gets a
- * share only.
+ * quota between those that accept connections (each one's bucket holds floor(requests / n), at
+ * least 1; the primary says when n changes), so the whole service never lets a key exceed the
+ * configured rate (unless the quota is smaller than n, or for the moments a worker that stopped
+ * accepting finishes its last answers); a single keep-alive client, whose connection stays on one
+ * worker, gets a share only.
  *
  * Only valid keys reach the limiter (the key is checked first), so the number of buckets is
  * bounded by the number of configured keys.
@@ -41,20 +42,29 @@ interface Bucket {
 }
 
 export class RateLimiter {
-  readonly capacity: number;
+  capacity = 0;
   /** Tokens per millisecond. */
-  private readonly rate: number;
+  private rate = 0;
   private readonly buckets = new Map<string, Bucket>();
-  private readonly policy: string;
+  private policy = "";
 
   constructor(
     readonly config: RateLimitConfig,
     shares = 1,
     private readonly clock: () => number = () => performance.now(),
   ) {
-    this.capacity = Math.max(1, Math.floor(config.requests / Math.max(1, shares)));
-    this.rate = this.capacity / (config.windowSeconds * 1000);
-    this.policy = `"${POLICY_NAME}";q=${this.capacity};w=${config.windowSeconds}`;
+    this.setShares(shares);
+  }
+
+  /**
+   * How many processes share the quota now (the cluster workers that accept connections,
+   * server/worker-pool.ts): each bucket holds floor(requests / shares), at least 1. A bucket
+   * holding more than the new capacity is cut to it at its next request.
+   */
+  setShares(shares: number): void {
+    this.capacity = Math.max(1, Math.floor(this.config.requests / Math.max(1, shares)));
+    this.rate = this.capacity / (this.config.windowSeconds * 1000);
+    this.policy = `"${POLICY_NAME}";q=${this.capacity};w=${this.config.windowSeconds}`;
   }
 
   /** Whole seconds (rounded up) to refill `tokens`; milliseconds rounded first against float noise. */
