@@ -18,7 +18,9 @@
  * answers with the server's own answers to that mix, captured before (status, headers and body
  * bytes as sent, in that coding; replay-server.ts): what node:http, the kernel and the load
  * generator cost for exactly those bytes with no application work, so its ratio is the most any
- * node:http server sending them could reach on this machine.
+ * node:http server sending them could reach on this machine. Each run of the real server also
+ * records how many of its workers accepted connections (from the primary's log: under the
+ * default GEODATA_WORKER_POLICY=pack the number follows the load, server/worker-pool.ts).
  * Writes bench-results/http-<time>.json and .md (gitignored).
  * Speed is never asserted: this prints and records.
  */
