@@ -147,7 +147,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   });
 
   cluster.on("exit", (worker, code, signal) => {
-    const wasListening = listening.delete(worker.id) || pool.get(worker.id)?.ready === true;
+    const wasListening = listening.delete(worker.id);
     const wasAccepting = pool.get(worker.id)?.accepting === true;
     pool.delete(worker.id);
     if (stopping) {
@@ -158,13 +158,13 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       return;
     }
     logger.error("worker exited", { pid: worker.process.pid, code, signal });
-    // The port stays served: a ready worker takes it over now.
-    if (wasAccepting) steer(0);
     if (!wasListening && !everListened) {
       logger.error("a worker failed before serving; stopping", { pid: worker.process.pid });
       stop("SIGTERM", 1);
       return;
     }
+    // The port stays served: a ready worker takes it over now.
+    if (wasAccepting) steer(0);
     setTimeout(() => {
       if (!stopping) fork();
     }, 1000).unref();

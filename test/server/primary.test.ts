@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { promises as fs, readFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -131,6 +132,30 @@ describe("cluster primary", () => {
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
     expect(lines().some((l) => l.component === "primary" && l.msg === "stopped")).toBe(true);
   }, 30_000);
+});
+
+describe("cluster primary, port in use", () => {
+  it("stops with exit code 1 when the first worker cannot take the port, instead of trying the next", async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const taken = (blocker.address() as net.AddressInfo).port;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-primary-port-"));
+    let text = "";
+    const exit = { code: undefined as number | null | undefined };
+    const started = startCluster({ GEODATA_DATA_DIR: dir, PORT: String(taken) }, (d) => (text += d), (code) => (exit.code = code));
+    try {
+      await until("the primary's exit", () => exit.code !== undefined, 60_000);
+      expect(exit.code).toBe(1);
+      expect(text).toContain("EADDRINUSE");
+      expect(text).toContain("a worker failed before serving; stopping");
+      // One worker tried the port, not one after the other.
+      expect(text.match(/"msg":"worker accepts connections"/g)).toHaveLength(1);
+    } finally {
+      if (exit.code === undefined) started.kill("SIGKILL");
+      blocker.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe("cluster primary, GEODATA_WORKER_POLICY=spread", () => {
