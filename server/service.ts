@@ -14,7 +14,7 @@ import { RateLimiter } from "./http/rate-limit.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { SECOND_CACHE_SHARE, SecondCache } from "./http/second-cache.ts";
 import { docsAsset } from "./docs-page/docs-page.ts";
-import { instrument, watchDatasets, watchResponseCache } from "./metrics/metrics.ts";
+import { instrument, watchDatasets, watchResponseCache, watchServer } from "./metrics/metrics.ts";
 import { answerClusterMetrics, startMetricsServer, type MetricsServer } from "./metrics/metrics-server.ts";
 import { startServer, type RunningServer } from "./http/node-server.ts";
 import { buildOpenApi } from "./openapi/document.ts";
@@ -92,6 +92,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   // the bare app, so that no metric counts it.
   await app({ method: "GET", url: "/openapi.json", headers: { "accept-encoding": "br" }, hasBody: false });
   const running = await startServer(metricsOn ? instrument(app) : app, config, options.accessLogger, logger, { listen: options.standby !== true });
+  if (metricsOn) watchServer(running);
   let metricsServer: MetricsServer | undefined;
   if (config.metricsPort !== undefined && (options.metrics ?? "serve") === "serve") {
     metricsServer = await startMetricsServer(config.metricsPort, config.host, logger);

@@ -24,6 +24,8 @@ let http: HttpMetrics | undefined;
 let datasets: DatasetRegistry | undefined;
 let answers: ResponseCache | undefined;
 let secondAnswers: SecondCache | undefined;
+/** The HTTP server of this process: `port` is 0 while it does not accept (a waiting cluster worker). */
+let server: { readonly port: number; readonly connections: number } | undefined;
 
 /** The metrics of this process, created (with the default process metrics) on first use. */
 export function processMetrics(): HttpMetrics {
@@ -105,6 +107,21 @@ export function processMetrics(): HttpMetrics {
       this.set(answers?.usedBytes ?? 0);
     },
   });
+  // Summed over cluster workers: how many accept (GEODATA_WORKER_POLICY), and their connections.
+  new Gauge({
+    name: "geodata_accepting_workers",
+    help: "Server processes accepting connections: 1 per process that accepts (summed over cluster workers: how many do, server/worker-pool.ts).",
+    collect() {
+      this.set(server !== undefined && server.port > 0 ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "geodata_open_connections",
+    help: "Open client connections of the HTTP server.",
+    collect() {
+      this.set(server?.connections ?? 0);
+    },
+  });
   new Gauge({
     name: "geodata_response_cache_entries",
     help: "Whole answers and kept parts held by the response cache.",
@@ -124,6 +141,11 @@ export function watchDatasets(registry: DatasetRegistry): void {
 export function watchResponseCache(cache: ResponseCache, second?: SecondCache): void {
   answers = cache;
   secondAnswers = second;
+}
+
+/** The HTTP server whose accepting and connections the gauges report. */
+export function watchServer(running: { readonly port: number; readonly connections: number }): void {
+  server = running;
 }
 
 /** Wraps the app so that every answer is counted and timed. */

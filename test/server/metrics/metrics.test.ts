@@ -2,6 +2,7 @@
  * The metrics listener through real sockets: requests by route and status, latency histograms,
  * 304s, dataset gauges and event-loop delay in the Prometheus text format, parsed back.
  */
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
@@ -75,6 +76,19 @@ describe("metrics", () => {
     // The cache of answers that carry the instant is reported too; this server has none of those endpoints' data.
     expect(sample(text, "geodata_second_cache_lookups_total", { result: "hit" })).toBe(0);
     expect(sample(text, "geodata_second_cache_lookups_total", { result: "miss" })).toBe(0);
+  });
+
+  it("reports that this process accepts connections, and its open connections", async () => {
+    const port = Number(new URL(server.baseUrl).port);
+    // Two connections held open (no request): counted while open. (Other tests' keep-alive
+    // connections may close meanwhile, so the count is at least these two, not an exact sum.)
+    const held = [net.connect(port, "127.0.0.1"), net.connect(port, "127.0.0.1")];
+    await Promise.all(held.map((s) => new Promise((resolve) => s.once("connect", resolve))));
+    await new Promise((r) => setTimeout(r, 50));
+    const text = await (await fetch(metricsUrl)).text();
+    expect(sample(text, "geodata_accepting_workers", {})).toBe(1);
+    expect(sample(text, "geodata_open_connections", {})).toBeGreaterThanOrEqual(2);
+    for (const s of held) s.destroy();
   });
 
   it("serves only /metrics", async () => {
