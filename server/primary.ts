@@ -66,7 +66,10 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     logger.debug("pool reading", { workers, idleCores });
     memory = decision.memory;
     const accepting = (): number => [...pool.values()].filter((m) => m.accepting).length;
-    if (decision.shed) for (const id of decision.shed.ids) { const m = pool.get(id); if (m) tell(m.worker, { geodataPool: "shed", share: decision.shed.share }); }
+    for (const id of decision.shed?.ids ?? []) {
+      const m = pool.get(id);
+      if (m) tell(m.worker, { geodataPool: "shed", share: decision.shed!.share });
+    }
     if (decision.accept !== undefined) {
       const m = pool.get(decision.accept)!;
       m.accepting = true;
