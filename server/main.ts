@@ -34,9 +34,10 @@ const service = await startService({
 });
 const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
 const urlOf = (port: number): string => `http://${shownHost}:${port}`;
+const logListening = (port: number): void => logger.info("listening", { url: urlOf(port), datasets: service.registry.list().map((d) => `${d.name}:${d.status}`) });
 const base = urlOf(service.running.port);
-if (pooled) joinPool(service, logger, urlOf);
-else logger.info("listening", { url: base, datasets: service.registry.list().map((d) => `${d.name}:${d.status}`) });
+if (pooled) joinPool(service, logger, logListening);
+else logListening(service.running.port);
 if (generatedKey) {
   // Printed once, to the terminal of whoever started the server; not a log line, so it never
   // reaches a log collector that reads the JSON lines.

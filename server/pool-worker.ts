@@ -8,8 +8,8 @@ import type { Logger } from "../datasets/common/log.ts";
 import type { Service } from "./service.ts";
 import { isPoolMessage, POOL_TICK_MS, type FromWorker } from "./worker-pool.ts";
 
-/** `url` gives the address logged when the worker starts accepting. */
-export function joinPool(service: Service, logger: Logger, url: (port: number) => string): void {
+/** `onAccepting` is called with the port each time the worker starts accepting (main.ts logs it). */
+export function joinPool(service: Service, logger: Logger, onAccepting: (port: number) => void): void {
   const send = (m: FromWorker): void => {
     if (process.connected) process.send?.(m);
   };
@@ -18,7 +18,7 @@ export function joinPool(service: Service, logger: Logger, url: (port: number) =
     switch (m.geodataPool) {
       case "accept":
         service.running.accept().then(
-          (port) => logger.info("listening", { url: url(port), datasets: service.registry.list().map((d) => `${d.name}:${d.status}`) }),
+          onAccepting,
           (err: unknown) => {
             // The primary sees the exit and gives the port to another worker.
             logger.error("cannot accept connections", { err });

@@ -55,6 +55,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   const pool = new Map<number, { worker: Worker; ready: boolean; accepting: boolean; elu: number; connections: number }>();
   let memory: PoolMemory = FRESH_MEMORY;
   let lastShares = 0;
+  const acceptingCount = (): number => [...pool.values()].filter((m) => m.accepting).length;
   const tell = (worker: Worker, m: ToWorker): void => {
     if (worker.isConnected()) worker.send(m);
   };
@@ -65,7 +66,6 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     const decision = decide({ workers, idleCores }, memory);
     logger.debug("pool reading", { workers, idleCores });
     memory = decision.memory;
-    const accepting = (): number => [...pool.values()].filter((m) => m.accepting).length;
     for (const id of decision.shed?.ids ?? []) {
       const m = pool.get(id);
       if (m) tell(m.worker, { geodataPool: "shed", share: decision.shed!.share });
@@ -74,15 +74,15 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       const m = pool.get(decision.accept)!;
       m.accepting = true;
       tell(m.worker, { geodataPool: "accept" });
-      logger.info("worker accepts connections", { pid: m.worker.process.pid, accepting: accepting(), idleCores: Number(idleCores.toFixed(2)) });
+      logger.info("worker accepts connections", { pid: m.worker.process.pid, accepting: acceptingCount(), idleCores: Number(idleCores.toFixed(2)) });
     }
     if (decision.stopAccepting !== undefined) {
       const m = pool.get(decision.stopAccepting)!;
       m.accepting = false;
       tell(m.worker, { geodataPool: "stop-accepting" });
-      logger.info("worker stops accepting connections", { pid: m.worker.process.pid, accepting: accepting() });
+      logger.info("worker stops accepting connections", { pid: m.worker.process.pid, accepting: acceptingCount() });
     }
-    const shares = accepting();
+    const shares = acceptingCount();
     // Every worker learns the count when it changes, and one told to accept learns it with that (it may have started since).
     if (shares > 0 && (shares !== lastShares || decision.accept !== undefined)) {
       lastShares = shares;
@@ -133,7 +133,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     const base = `http://${shownHost}:${port}`;
     const pids = Object.values(cluster.workers ?? {}).map((w) => w?.process.pid);
-    logger.info("all workers ready", { url: base, workers: config.workers, policy: config.workerPolicy, accepting: pack ? [...pool.values()].filter((m) => m.accepting).length : listening.size, pids });
+    logger.info("all workers ready", { url: base, workers: config.workers, policy: config.workerPolicy, accepting: pack ? acceptingCount() : listening.size, pids });
     if (generatedKey) {
       process.stderr.write(
         `\nNo GEODATA_API_KEYS set: generated a key for this run only:\n\n  ${generatedKey}\n\n` +

@@ -15,8 +15,8 @@
  *
  * Why: a worker that shares its core with another busy process is preempted in the middle of its
  * work. Measured on 2 cores with the load generator on the same machine (docs/http.md "Ninth
- * pass"), one worker serving all 50 connections used 20-30 µs of CPU per request where two
- * sharing them used 28-41, and answered 10-25 % more requests with half the p99 latency. A second
+ * pass"), two workers sharing 50 connections used up to 40 % more CPU per request than one
+ * serving them all, and one answered as many requests or up to 30 % more, with half the p99. A second
  * worker adds throughput only when a core is idle, which is what the rule asks before spreading.
  * `spread` keeps node:cluster's round robin over every worker (all accept from the start).
  */

@@ -127,13 +127,12 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n${body.toString("utf8")}`);
   });
 
-  let port = 0;
   /** The port of the first listen (options.port, or the one chosen for 0): accepting again uses it. */
   let boundPort = options.port;
   async function accept(): Promise<number> {
     draining = false;
     clearTimeout(drainTimer);
-    if (server.listening) return port;
+    if (server.listening) return boundPort;
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(boundPort, options.host, () => {
@@ -141,9 +140,8 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
         resolve();
       });
     });
-    port = (server.address() as AddressInfo).port;
-    boundPort = port;
-    return port;
+    boundPort = (server.address() as AddressInfo).port;
+    return boundPort;
   }
   if (listen) await accept();
 
@@ -152,7 +150,6 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     draining = true;
     // Closes the listener and the idle connections (node:http); the busy ones close after their answer.
     server.close();
-    port = 0;
     drainTimer = setTimeout(() => {
       if (draining) server.closeAllConnections();
     }, options.requestTimeoutMs);
@@ -184,7 +181,7 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
   return {
     server,
     get port() {
-      return port;
+      return server.listening ? boundPort : 0;
     },
     get connections() {
       return openConnections;
