@@ -98,7 +98,10 @@ export function parseFirstIfd(bytes: Uint8Array, file: string): TiffDirectory {
     }
     const entry: IfdEntry = { tag, type, count: n, values: [], entryOffset: at };
     if (type === FieldType.ASCII) {
-      entry.text = Buffer.from(bytes.buffer, bytes.byteOffset + valueAt, n).toString("latin1").replace(/\0+$/, "");
+      // Trailing NULs cut by a loop: a /\0+$/ regex is quadratic on a long NUL run in mid-value.
+      let end = n;
+      while (end > 0 && bytes[valueAt + end - 1] === 0) end--;
+      entry.text = Buffer.from(bytes.buffer, bytes.byteOffset + valueAt, end).toString("latin1");
     } else {
       for (let k = 0; k < n; k++) entry.values.push(readValue(view, type, valueAt + k * size, le));
     }

@@ -33,6 +33,8 @@ export const errors = {
     ),
   invalidParameter: (name: string, value: string, expected: string) =>
     new ApiError(400, `Invalid value ${showValue(value)} for parameter '${name}': expected ${expected}.`),
+  invalidTarget: (target: string) =>
+    new ApiError(400, `Malformed request target ${showValue(target)}: expected a path such as "/geocode/search/2/json?q=Berlin".`),
   unauthorized: () => new ApiError(401, "Missing or invalid API key: send a valid key in the X-Api-Key header."),
   notFound: (what: string) => new ApiError(404, what),
   unknownPath: (path: string) => new ApiError(404, `No such endpoint: ${showValue(path)}.`),

@@ -18,6 +18,7 @@ import type { DocsAsset } from "../docs-page/docs-page.ts";
 import { corsHeaders, isPreflight, preflightHeaders, type CorsOrigins } from "./cors.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import { Query } from "./query.ts";
+import { splitTarget } from "./target.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
 import type { SecondCache } from "./second-cache.ts";
 import { compress, type CompressionEffort, COMPRESSION_THRESHOLD_BYTES, errorBody, negotiateEncoding, negotiateSplicedEncoding, staticBody, successBody, successBodyFromJson, successParts, type Encoding } from "./respond.ts";
@@ -82,22 +83,6 @@ function apiKeyOf(headers: AppRequest["headers"]): string | undefined {
   const v = headers["x-api-key"];
   if (Array.isArray(v)) return v.length === 1 ? v[0] : undefined;
   return v;
-}
-
-/** A path the URL parser would leave as it is: no escapes, dot segments, empty segments or other characters. */
-const PLAIN_PATH = /^\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/?)*$/;
-
-/**
- * The path and query of an origin-form target ("/path?query"). Plain targets (nearly all) are split
- * by hand; anything else goes through the WHATWG URL parser, which normalizes it.
- */
-export function splitTarget(target: string): { path: string; searchParams: URLSearchParams } {
-  const q = target.indexOf("?");
-  const path = q < 0 ? target : target.slice(0, q);
-  if (PLAIN_PATH.test(path) && !target.includes("#")) return { path, searchParams: new URLSearchParams(q < 0 ? "" : target.slice(q + 1)) };
-  // A base is needed only to parse the origin-form target.
-  const url = new URL(target, "http://localhost");
-  return { path: url.pathname, searchParams: url.searchParams };
 }
 
 /** The 200 body of a handler's result in one buffer (`parts`: its successParts, when it has parts). */
