@@ -24,6 +24,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** Time allowed to receive the request headers, milliseconds (node:http `headersTimeout`). */
   headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open, milliseconds (node:http `keepAliveTimeout`). */
+  keepAliveTimeoutMs: number;
+  /** Test only (GEODATA_TEST_HOOKS=1): a cluster worker blocks its event loop for ever on SIGUSR2, to test the primary's heartbeat. */
+  testHooks: boolean;
   /** How long SIGTERM waits for in-flight requests before closing sockets, milliseconds. */
   shutdownGraceMs: number;
   /** Budget of the decoded elevation tile cache, MiB. */
@@ -172,6 +176,8 @@ export function readConfig(env: Env): Config {
     logLevel,
     requestTimeoutMs: readInt(env, "GEODATA_REQUEST_TIMEOUT_MS", 10_000, 100, 600_000),
     headersTimeoutMs: readInt(env, "GEODATA_HEADERS_TIMEOUT_MS", 5_000, 100, 600_000),
+    keepAliveTimeoutMs: readInt(env, "GEODATA_KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),
+    testHooks: env.GEODATA_TEST_HOOKS === "1",
     shutdownGraceMs: readInt(env, "GEODATA_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     elevationCacheMb: readInt(env, "GEODATA_ELEVATION_CACHE_MB", 256, 1, 65_536),
     responseCacheMb: readInt(env, "GEODATA_RESPONSE_CACHE_MB", 64, 0, 65_536),

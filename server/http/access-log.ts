@@ -9,17 +9,29 @@ import { lineBatch } from "./line-batch.ts";
 
 const LOGGED_PARAMS = new Set(["lat", "lon", "q", "id", "limit", "offset"]);
 
+/**
+ * The first `max` UTF-16 units of a value, never ending in half a surrogate pair (which
+ * encodeURIComponent would throw on), and with any lone surrogate made U+FFFD.
+ */
+export function cutOnCodePoints(value: string, max: number): string {
+  let end = Math.min(value.length, max);
+  const last = value.charCodeAt(end - 1);
+  if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--;
+  // String.prototype.toWellFormed is in every supported node (20+), but in TypeScript's ES2024 lib only.
+  return (value.slice(0, end) as string & { toWellFormed(): string }).toWellFormed();
+}
+
 export function redactTarget(url: string): string {
   const q = url.indexOf("?");
-  const path = (q < 0 ? url : url.slice(0, q)).slice(0, 512);
+  const path = cutOnCodePoints(q < 0 ? url : url.slice(0, q), 512);
   if (q < 0) return path;
   const query = url.slice(q + 1);
   // Percent-escapes and '+' need URLSearchParams' decoding; plain queries (nearly all) are split here.
   const pairs: Iterable<[string, string]> = /[%+]/.test(query) ? new URLSearchParams(query) : plainPairs(query);
   const parts: string[] = [];
   for (const [name, value] of pairs) {
-    const safeName = encodeURIComponent(name.slice(0, 64));
-    parts.push(LOGGED_PARAMS.has(name) ? `${safeName}=${encodeURIComponent(value.slice(0, 256))}` : `${safeName}=[redacted]`);
+    const safeName = encodeURIComponent(cutOnCodePoints(name, 64));
+    parts.push(LOGGED_PARAMS.has(name) ? `${safeName}=${encodeURIComponent(cutOnCodePoints(value, 256))}` : `${safeName}=[redacted]`);
   }
   return parts.length ? `${path}?${parts.join("&")}` : path;
 }

@@ -43,6 +43,14 @@ export const errors = {
   bodyNotAllowed: () => new ApiError(413, "Request bodies are not accepted: every endpoint is a GET without a body."),
   rateLimited: (requests: number, windowSeconds: number, retryAfterSeconds: number, headers: Record<string, string>) =>
     new ApiError(429, `Rate limit exceeded for this key: ${requests} requests per ${windowSeconds} s; retry after ${retryAfterSeconds} s.`, headers),
+  missingHost: () => new ApiError(400, "Missing Host header: an HTTP/1.1 request must name its host."),
+  expectationFailed: (expectation: string) =>
+    new ApiError(417, `Unsupported expectation ${showValue(expectation)}: only "100-continue" is understood, and no endpoint takes a body.`),
+  malformedRequest: () => new ApiError(400, "Malformed HTTP request."),
+  headersTooLarge: (limit: number) => new ApiError(431, `Request headers too large: at most ${limit} bytes.`),
+  requestTimeout: () => new ApiError(408, "Request timed out: the request was not received in time."),
+  tooManyPipelined: (limit: number) =>
+    new ApiError(429, `Too many pipelined requests on one connection: at most ${limit} answers may wait unread; read them before sending more.`),
   uriTooLong: (limit: number) => new ApiError(414, `Request URL is longer than ${limit} bytes.`),
   datasetUnavailable: (names: readonly string[]) =>
     new ApiError(

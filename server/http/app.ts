@@ -3,7 +3,7 @@
  * tests call it in-process, and server/http/node-server.ts adapts it to node:http.
  *
  * Order of checks (README "Request processing"):
- * URL length (414) → body (413) → CORS preflight (204) → method (405) → public paths (/health,
+ * Host on HTTP/1.1 (400) → Expect other than 100-continue (417) → URL length (414) → body (413) → CORS preflight (204) → method (405) → public paths (/health,
  * /openapi.json, the docs page / and /docs/*) →
  * API key (401) → rate limit (429) → path (404) → query parameters (400) → datasets (503) → handler.
  */
@@ -33,6 +33,8 @@ export interface AppRequest {
   headers: Record<string, string | string[] | undefined>;
   /** True when the request announces a body (Content-Length > 0 or Transfer-Encoding). */
   hasBody: boolean;
+  /** "1.1" or "1.0" as node parsed it; undefined for in-process callers (taken as 1.1 with a Host). */
+  httpVersion?: string;
 }
 
 export interface AppResponse {
@@ -182,6 +184,10 @@ export function createApp(deps: AppDeps): App {
   return function app(req: AppRequest): AppResponse | Promise<AppResponse> {
     let route = "unknown";
     try {
+      // RFC 9112 §3.2: a 1.1 request without Host is a 400 (node's own would lack our error body and access line).
+      if (req.httpVersion === "1.1" && req.headers.host === undefined) throw errors.missingHost();
+      const expectation = headerValue(req.headers, "expect");
+      if (expectation !== undefined && expectation.toLowerCase() !== "100-continue") throw errors.expectationFailed(expectation);
       if (Buffer.byteLength(req.url, "utf8") > MAX_URL_BYTES) throw errors.uriTooLong(MAX_URL_BYTES);
       if (req.hasBody) throw errors.bodyNotAllowed();
       if (isPreflight(req.method, req.headers)) {

@@ -3,11 +3,13 @@
  * header and request time limits, logs one line per request, and shuts down gracefully.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { Logger } from "../../datasets/common/log.ts";
 import { logAccess, type AccessLog } from "./access-log.ts";
 import type { App, AppResponse } from "./app.ts";
-import { errorBody } from "./respond.ts";
+import { connectionGuard, MAX_PIPELINED_REQUESTS } from "./connection-guard.ts";
+import { answerBytes, errorAnswer, requestLineOf } from "./raw-answer.ts";
+import { errors, type ApiError } from "./api-error.ts";
 
 export interface ServerOptions {
   host: string;
@@ -15,6 +17,7 @@ export interface ServerOptions {
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   shutdownGraceMs: number;
+  keepAliveTimeoutMs: number;
 }
 
 export interface RunningServer {
@@ -54,34 +57,46 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
   let toShed = 0;
   let openConnections = 0;
 
-  const server = http.createServer({
-    maxHeaderSize: MAX_HEADER_BYTES,
-    // How often node checks the header and request time limits (default 30 s, too coarse).
-    connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(options.headersTimeoutMs / 2))),
-  }, (req, res) => {
+  // A connection whose answers make no progress for the request time limit is closed (connection-guard.ts).
+  const guard = connectionGuard(options.requestTimeoutMs, (socket) => logger.warn("closed a connection that reads no answers", { remote: socket.remoteAddress, stalledMs: options.requestTimeoutMs }));
+
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const socket = req.socket;
+    const verdict = guard.admit(socket);
+    // Behind an answer that closes the connection: node would drop this answer, so the app never runs.
+    if (verdict === "drop") return;
     const started = performance.now();
     inFlight++;
     const method = req.method ?? "GET";
     const url = req.url ?? "/";
     const contentLength = Number(req.headers["content-length"] ?? 0);
     const hasBody = (Number.isFinite(contentLength) && contentLength > 0) || req.headers["transfer-encoding"] !== undefined;
+    let answered = false;
+    let settled = false;
+    const settle = (): void => {
+      if (settled) return;
+      settled = true;
+      guard.settled(socket, answered);
+    };
+    res.once("finish", settle);
+    res.once("close", settle);
     const write = (out: AppResponse): void => {
-      if (hasBody || shuttingDown || draining) out.headers.Connection = "close";
+      if (hasBody || shuttingDown || draining || verdict === "refuse") out.headers.Connection = "close";
       else if (toShed > 0) {
         toShed--;
         out.headers.Connection = "close";
       }
       res.writeHead(out.status, out.headers);
+      answered = true;
+      guard.answered(socket, out.headers.Connection === "close" || !res.shouldKeepAlive);
       res.end(out.body);
-      logAccess(accessLogger, { method, url, route: out.route, status: out.status, durationMs: performance.now() - started, bytes: out.body.byteLength, remote: req.socket.remoteAddress });
+      logAccess(accessLogger, { method, url, route: out.route, status: out.status, durationMs: performance.now() - started, bytes: out.body.byteLength, remote: socket.remoteAddress });
     };
     const failed = (err: unknown): void => {
       // app() never throws nor rejects; this is the last line of defence against a crash.
       logger.error("request failed outside the app", { err });
       if (!res.headersSent) {
-        const body = errorBody(500, "Internal server error.");
-        res.writeHead(500, { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.byteLength) });
-        res.end(body);
+        write(errorAnswer(errors.internal(), "unknown"));
       } else {
         res.destroy();
       }
@@ -90,10 +105,15 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
       inFlight--;
       if (inFlight === 0 && drained) drained();
     };
+    if (verdict === "refuse") {
+      write(errorAnswer(errors.tooManyPipelined(MAX_PIPELINED_REQUESTS), "rejected"));
+      done();
+      return;
+    }
     // Bodies are refused unread; drain nothing, close the connection after answering.
     let answer: AppResponse | Promise<AppResponse>;
     try {
-      answer = app({ method, url, headers: req.headers, hasBody });
+      answer = app({ method, url, headers: req.headers, hasBody, httpVersion: req.httpVersion });
     } catch (err) {
       failed(err);
       done();
@@ -110,21 +130,55 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
       failed(err);
     }
     done();
-  });
+  };
 
-  server.on("connection", (socket) => {
+  const server = http.createServer({
+    maxHeaderSize: MAX_HEADER_BYTES,
+    // How often node checks the header and request time limits (default 30 s, too coarse).
+    connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(options.headersTimeoutMs / 2))),
+    // A request without Host is answered by the app (400 with the error body and an access line), not by node.
+    requireHostHeader: false,
+  }, onRequest);
+  // `Expect: 100-continue` is not acknowledged (every body is refused, so the client need not send
+  // it); any other expectation goes to the app too, which answers 417 with the error body.
+  server.on("checkContinue", onRequest);
+  server.on("checkExpectation", onRequest);
+
+  server.on("connection", (socket: Socket) => {
     openConnections++;
+    guard.track(socket);
     socket.once("close", () => openConnections--);
   });
   server.requestTimeout = options.requestTimeoutMs;
   server.headersTimeout = Math.min(options.headersTimeoutMs, options.requestTimeoutMs);
-  server.keepAliveTimeout = 5_000;
-  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
-    const message = status === 431 ? "Request headers too large." : status === 408 ? "Request timed out." : "Malformed HTTP request.";
-    const body = errorBody(status, message);
-    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n${body.toString("utf8")}`);
+  server.keepAliveTimeout = options.keepAliveTimeoutMs;
+
+  /** An error answer written straight to the socket (no response object), with its access line. */
+  const answerRaw = (socket: Socket, err: ApiError, requestLine: { method: string; url: string }): void => {
+    const answer = errorAnswer(err, "rejected");
+    socket.end(answerBytes(answer));
+    logAccess(accessLogger, { method: requestLine.method, url: requestLine.url, route: answer.route, status: answer.status, durationMs: 0, bytes: answer.body.byteLength, remote: socket.remoteAddress });
+  };
+
+  server.on("clientError", (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    const timedOut = err.code === "ERR_HTTP_REQUEST_TIMEOUT";
+    // Not a request at all (a reset, a socket error): nothing to answer.
+    if (!socket.writable || (!timedOut && !err.code?.startsWith("HPE_"))) {
+      socket.destroy();
+      return;
+    }
+    const refusal = err.code === "HPE_HEADER_OVERFLOW" ? errors.headersTooLarge(MAX_HEADER_BYTES) : timedOut ? errors.requestTimeout() : errors.malformedRequest();
+    const requestLine = requestLineOf(err.rawPacket);
+    // After the answers to the requests before it, if they are still going out.
+    guard.closeAfterPending(socket, () => {
+      if (socket.writable) answerRaw(socket, refusal, requestLine);
+      else socket.destroy();
+    });
+  });
+
+  // CONNECT (a proxy's tunnel): node hands it over as an event and would close the socket unanswered.
+  server.on("connect", (req: http.IncomingMessage, socket: Socket) => {
+    answerRaw(socket, errors.methodNotAllowed("CONNECT"), { method: "CONNECT", url: req.url ?? "" });
   });
 
   /** The port of the first listen (options.port, or the one chosen for 0): accepting again uses it. */
@@ -174,6 +228,7 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
       ]);
     }
     server.closeAllConnections();
+    guard.stop();
     await closed;
     logger.info("stopped");
   }

@@ -25,9 +25,9 @@ export function splitTarget(target: string): Target {
   if (PLAIN_PATH.test(path) && !target.includes("#")) return { path, searchParams: new URLSearchParams(q < 0 ? "" : target.slice(q + 1)) };
   let url: URL;
   try {
-    // Origin-form is appended to a fixed origin, never resolved against it: "//x/y" is the path
-    // "//x/y", not the host x.
-    if (target.startsWith("/")) url = new URL(`http://localhost${target}`);
+    // "//x" is refused rather than guessed at: a URL parser (ours, a proxy's, a client's) reads it
+    // as the host x. Other origin-form targets are appended to a fixed origin, never resolved.
+    if (target.startsWith("/") && !target.startsWith("//")) url = new URL(`http://localhost${target}`);
     else if (ABSOLUTE_FORM.test(target)) url = new URL(target);
     else throw errors.invalidTarget(target);
   } catch {

@@ -4,12 +4,12 @@
  */
 import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { silentLogger } from "../../../datasets/common/log.ts";
+import { createLogger, silentLogger } from "../../../datasets/common/log.ts";
 import type { App } from "../../../server/http/app.ts";
 import { silentAccessLog } from "../../../server/http/access-log.ts";
 import { startServer } from "../../../server/http/node-server.ts";
 
-const options = { host: "127.0.0.1", port: 0, requestTimeoutMs: 5000, headersTimeoutMs: 400, shutdownGraceMs: 3000 };
+const options = { host: "127.0.0.1", port: 0, requestTimeoutMs: 5000, headersTimeoutMs: 400, shutdownGraceMs: 3000, keepAliveTimeoutMs: 5000 };
 
 function slowApp(ms: number, onEnter: () => void = () => {}): App {
   return async (req) => {
@@ -50,6 +50,47 @@ describe("time limits", () => {
       socket.write("GET /slow HTTP/1.1\r\nHost: x\r\n");
     });
     expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    await running.shutdown();
+  });
+});
+
+describe("clients that never read", () => {
+  it("closes a connection whose answers make no progress for the request time limit", async () => {
+    const big = Buffer.alloc(256 * 1024, 0x20);
+    const app: App = () => ({ status: 200, headers: { "Content-Type": "text/plain", "Content-Length": String(big.byteLength) }, body: big, route: "/big" });
+    const logged: string[] = [];
+    const running = await startServer(app, { ...options, requestTimeoutMs: 600 }, silentAccessLog, createLogger({ sink: (l) => logged.push(l), minLevel: "warn" }));
+    const socket = net.connect(running.port, "127.0.0.1");
+    socket.on("error", () => {});
+    await new Promise((resolve) => socket.once("connect", resolve));
+    // Never read: 24 answers of 256 KiB (6 MiB) outgrow the kernel's buffers on both ends.
+    socket.pause();
+    socket.write("GET /big HTTP/1.1\r\nHost: x\r\n\r\n".repeat(24));
+    const t0 = Date.now();
+    while (running.connections > 0 && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 50));
+    expect(running.connections).toBe(0);
+    expect(logged.some((l) => l.includes("closed a connection that reads no answers"))).toBe(true);
+    socket.destroy();
+    await running.shutdown();
+  });
+
+  it("keeps a connection whose client reads slowly but steadily", async () => {
+    const body = Buffer.alloc(64 * 1024, 0x20);
+    const app: App = () => ({ status: 200, headers: { "Content-Type": "text/plain", "Content-Length": String(body.byteLength) }, body, route: "/b" });
+    const running = await startServer(app, { ...options, requestTimeoutMs: 600 }, silentAccessLog, silentLogger);
+    const socket = net.connect(running.port, "127.0.0.1");
+    let received = 0;
+    socket.on("data", (d) => {
+      received += d.byteLength;
+      // Read in bursts with pauses shorter than the limit.
+      socket.pause();
+      setTimeout(() => socket.resume(), 20);
+    });
+    socket.write("GET /b HTTP/1.1\r\nHost: x\r\n\r\n".repeat(30));
+    const t0 = Date.now();
+    while (received < 30 * body.byteLength && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 50));
+    expect(received).toBeGreaterThan(30 * body.byteLength);
+    socket.destroy();
     await running.shutdown();
   });
 });
