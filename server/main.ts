@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { readConfig } from "../datasets/common/config.ts";
 import { createLogger } from "../datasets/common/log.ts";
 import { createAccessLogger } from "./http/access-log.ts";
+import { answerHeartbeats } from "./heartbeat.ts";
 import { joinPool } from "./pool-worker.ts";
 import { startService } from "./service.ts";
 
@@ -32,6 +33,13 @@ const service = await startService({
   metrics: cluster.isWorker ? "collect" : "serve",
   standby: pooled,
 });
+if (cluster.isWorker) {
+  answerHeartbeats();
+  // Test only: a worker whose event loop never returns, for the primary's heartbeat test (not reachable over HTTP).
+  if (config.testHooks) process.on("SIGUSR2", () => {
+    for (;;);
+  });
+}
 const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
 const urlOf = (port: number): string => `http://${shownHost}:${port}`;
 const logListening = (port: number): void => logger.info("listening", { url: urlOf(port), datasets: service.registry.list().map((d) => `${d.name}:${d.status}`) });

@@ -16,6 +16,8 @@
  * - SIGHUP: forwarded to every worker (each re-reads its keys file and datasets itself).
  * - A worker that dies while serving is replaced (one second later); a worker that dies before any
  *   worker ever listened (bad configuration, port taken) stops the service with exit code 1.
+ * - A serving worker whose event loop does not answer the heartbeat for GEODATA_HEARTBEAT_TIMEOUT_MS
+ *   is killed (SIGKILL) and so replaced (server/heartbeat.ts).
  *
  * Memory: processes share no heap (a SharedArrayBuffer cannot cross processes), so each worker
  * holds its own copy of the datasets; README "Workers" gives the measured figures.
@@ -29,6 +31,7 @@ import { fileURLToPath } from "node:url";
 import type { Config } from "../datasets/common/config.ts";
 import type { Logger } from "../datasets/common/log.ts";
 import { clusterMetricsText, startMetricsServer } from "./metrics/metrics-server.ts";
+import { HEARTBEAT_INTERVAL_MS, HeartbeatWatch, isHeartbeat } from "./heartbeat.ts";
 import { decide, FRESH_MEMORY, idleCoresBetween, isPoolMessage, POOL_TICK_MS, type PoolMemory, type ToWorker } from "./worker-pool.ts";
 
 const KILL_AFTER_GRACE_MS = 5_000;
@@ -103,8 +106,29 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       }, POOL_TICK_MS).unref()
     : undefined;
 
+  // A worker is watched from when it serves (listening, or ready under `pack`) until it exits.
+  const heartbeat = new HeartbeatWatch(config.heartbeatTimeoutMs);
+  let beat = 0;
+  const heartbeats = setInterval(() => {
+    const now = performance.now();
+    for (const { id, silentMs } of heartbeat.unresponsive(now)) {
+      const worker = cluster.workers?.[id];
+      if (!worker) continue;
+      logger.error("worker unresponsive: killing it", { pid: worker.process.pid, silentMs, timeoutMs: config.heartbeatTimeoutMs });
+      worker.process.kill("SIGKILL");
+    }
+    beat++;
+    for (const id of heartbeat.watched()) {
+      const worker = cluster.workers?.[id];
+      if (worker?.isConnected()) worker.send({ geodataHeartbeat: beat });
+    }
+  }, HEARTBEAT_INTERVAL_MS).unref();
+
   const fork = (): Worker => {
     const worker = cluster.fork(env);
+    worker.on("message", (m: unknown) => {
+      if (isHeartbeat(m)) heartbeat.answered(worker.id, performance.now());
+    });
     if (pack) {
       pool.set(worker.id, { worker, ready: false, accepting: false, elu: 0, connections: 0 });
       worker.on("message", (m: unknown) => {
@@ -112,6 +136,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
         if (!member || !isPoolMessage(m)) return;
         if (m.geodataPool === "ready") {
           member.ready = true;
+          heartbeat.watch(worker.id, performance.now());
           // The first ready worker accepts at once, not a tick later.
           if (![...pool.values()].some((w) => w.accepting)) steer(0);
           announce();
@@ -144,6 +169,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
 
   cluster.on("listening", (worker, address) => {
     listening.add(worker.id);
+    heartbeat.watch(worker.id, performance.now());
     everListened = true;
     port = address.port;
     announce();
@@ -153,6 +179,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     const wasListening = listening.delete(worker.id);
     const wasAccepting = pool.get(worker.id)?.accepting === true;
     pool.delete(worker.id);
+    heartbeat.forget(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         logger.info("stopped", { workers: config.workers });
@@ -177,6 +204,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     if (stopping) return;
     stopping = true;
     clearInterval(ticker);
+    clearInterval(heartbeats);
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     logger.info("stopping workers", { signal, workers: workers.length });
     if (workers.length === 0) process.exit(exitCode);

@@ -26,6 +26,8 @@ export interface Config {
   headersTimeoutMs: number;
   /** How long an idle keep-alive connection stays open, milliseconds (node:http `keepAliveTimeout`). */
   keepAliveTimeoutMs: number;
+  /** A cluster worker whose event loop has not answered the primary for this long is killed and replaced, milliseconds (server/heartbeat.ts). */
+  heartbeatTimeoutMs: number;
   /** Test only (GEODATA_TEST_HOOKS=1): a cluster worker blocks its event loop for ever on SIGUSR2, to test the primary's heartbeat. */
   testHooks: boolean;
   /** How long SIGTERM waits for in-flight requests before closing sockets, milliseconds. */
@@ -177,6 +179,7 @@ export function readConfig(env: Env): Config {
     requestTimeoutMs: readInt(env, "GEODATA_REQUEST_TIMEOUT_MS", 10_000, 100, 600_000),
     headersTimeoutMs: readInt(env, "GEODATA_HEADERS_TIMEOUT_MS", 5_000, 100, 600_000),
     keepAliveTimeoutMs: readInt(env, "GEODATA_KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),
+    heartbeatTimeoutMs: readInt(env, "GEODATA_HEARTBEAT_TIMEOUT_MS", 5_000, 1_000, 600_000),
     testHooks: env.GEODATA_TEST_HOOKS === "1",
     shutdownGraceMs: readInt(env, "GEODATA_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     elevationCacheMb: readInt(env, "GEODATA_ELEVATION_CACHE_MB", 256, 1, 65_536),

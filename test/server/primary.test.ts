@@ -134,6 +134,47 @@ describe("cluster primary", () => {
   }, 30_000);
 });
 
+describe("cluster primary, a worker whose event loop is blocked", () => {
+  it("is killed after the heartbeat timeout and replaced, and the other worker serves meanwhile", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-primary-blocked-"));
+    let text = "";
+    const exit = { code: undefined as number | null | undefined };
+    // GEODATA_TEST_HOOKS=1: a worker blocks its loop for ever on SIGUSR2 (server/main.ts).
+    const started = startCluster({ GEODATA_DATA_DIR: dir, GEODATA_TEST_HOOKS: "1", GEODATA_HEARTBEAT_TIMEOUT_MS: "2000" }, (d) => (text += d), (code) => (exit.code = code));
+    const parsed = (): Record<string, unknown>[] => text.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+    try {
+      const ready = await until("all workers ready", () => parsed().find((l) => l.msg === "all workers ready"), 60_000);
+      const url = ready.url as string;
+      const serving = parsed().filter((l) => l.msg === "worker accepts connections").at(-1)?.pid as number | undefined;
+      const victim = serving ?? childPids(started.pid!)[0]!;
+      const blockedAt = Date.now();
+      process.kill(victim, "SIGUSR2");
+      const killed = await until("the blocked worker killed", () => parsed().find((l) => l.msg === "worker unresponsive: killing it" && l.pid === victim), 20_000);
+      expect(killed.silentMs as number).toBeGreaterThanOrEqual(2000);
+      // Killed within the timeout plus a heartbeat interval or two, not left for ever.
+      expect(Date.now() - blockedAt).toBeLessThan(8000);
+      await until("its exit logged with SIGKILL", () => parsed().find((l) => l.msg === "worker exited" && l.pid === victim && l.signal === "SIGKILL"));
+      // The address serves again at once, from the other worker.
+      await until("/health answered", async () => {
+        try {
+          const res = await fetch(`${url}/health`, { headers: { Connection: "close" }, signal: AbortSignal.timeout(1000) });
+          await res.arrayBuffer();
+          return res.status === 200;
+        } catch {
+          return undefined;
+        }
+      }, 5000);
+      await until("a replacement worker", () => {
+        const now = childPids(started.pid!);
+        return now.length === 2 && !now.includes(victim);
+      });
+    } finally {
+      if (exit.code === undefined) started.kill("SIGKILL");
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
 describe("cluster primary, port in use", () => {
   it("stops with exit code 1 when the first worker cannot take the port, instead of trying the next", async () => {
     const blocker = net.createServer();
