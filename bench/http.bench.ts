@@ -2,6 +2,7 @@
  * HTTP capacity and cost of the real server, against a bare node:http server in the same run.
  *
  *   npm run bench -- http [--duration 5] [--only search,SYNOP] [--cache on,off] [--encodings identity,browser]
+ *                         [--against ../other-checkout] [--against-env GEODATA_WORKER_POLICY=spread]
  *                         [--rate 2000] [--no-latency] [--workers 1] [--server-cores 0] [--load-cores 1]
  *                         [--seed 20261123] [--mix-size 65536] [--rounds 1] [--against ../other-checkout]
  *
@@ -17,8 +18,9 @@
  * and the end of every round; ratios are to the mean of those runs.
  *
  * --against DIR runs a second checkout's server (its own sources, compiled by its start script)
- * on the same data, alternating A B A B for --rounds rounds, and reports each variant's mean
- * and spread: the measure of a change.
+ * on the same data, and --against-env K=V,... gives that variant (or, alone, this checkout) more
+ * environment; the variants alternate A B A B for --rounds rounds, and the report gives each
+ * one's mean and spread: the measure of a change.
  *
  * The mixes are large (65,536 targets by default) so that within a run most queries are new:
  * the report gives the share of requests that repeated a target. Data: the integration tests'
@@ -62,6 +64,8 @@ const seed = integerOption("seed", DEFAULT_SEED, 0);
 const mixSize = integerOption("mix-size", 65_536, 1);
 const rounds = integerOption("rounds", 1, 1);
 const against = option("against", "");
+/** Extra environment of variant B (`K=V,K=V`); with no --against, B is this checkout with it. */
+const againstEnv = Object.fromEntries(list("against-env", "").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
 const only = list("only", "");
 const caches = list("cache", "on,off");
 const ENCODINGS: Record<string, string> = { identity: "identity", browser: "gzip, deflate, br" };
@@ -85,6 +89,7 @@ interface Variant {
   name: string;
   /** The checkout whose server runs. */
   root: string;
+  env: Record<string, string>;
 }
 
 interface Running {
@@ -124,7 +129,7 @@ async function startPinned(args: string[], cwd: string, env: NodeJS.ProcessEnv):
 const startBare = (): Promise<Running> => startPinned(["-e", BARE_SERVER, "{port}"], PROJECT_ROOT, process.env);
 
 function startServer(variant: Variant, dataDir: string, cache: string): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", GEODATA_DATA_DIR: dataDir, GEODATA_API_KEYS: KEY, GEODATA_WORKERS: String(workers), GEODATA_RELEASE_POLL_MS: "0" };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", GEODATA_DATA_DIR: dataDir, GEODATA_API_KEYS: KEY, GEODATA_WORKERS: String(workers), GEODATA_RELEASE_POLL_MS: "0", ...variant.env };
   if (cache === "off") env.GEODATA_RESPONSE_CACHE_MB = "0";
   return startPinned([path.join(variant.root, "scripts", "start.mjs"), "--no-default-build"], variant.root, env);
 }
@@ -184,11 +189,12 @@ const dataDir = STEPS.every((s) => existsSync(path.join(TEST_DATA_DIR, ".default
 const places = await readPlaces();
 const stations = await reportingStations(dataDir);
 const mixes = buildMixes(places, stations, seed, mixSize).filter((m) => m.name !== "openapi.json" && (only.length === 0 || only.includes(m.name)));
-const variants: Variant[] = [{ name: "A", root: PROJECT_ROOT }];
-if (against) variants.push({ name: "B", root: path.resolve(against) });
+const variants: Variant[] = [{ name: "A", root: PROJECT_ROOT, env: {} }];
+if (against || Object.keys(againstEnv).length > 0) variants.push({ name: "B", root: against ? path.resolve(against) : PROJECT_ROOT, env: againstEnv });
+const describeVariant = (v: Variant): string => `${path.relative(PROJECT_ROOT, v.root) || "this checkout"}${Object.keys(v.env).length ? ` with ${Object.entries(v.env).map(([k, x]) => `${k}=${x}`).join(" ")}` : ""}`;
 process.stdout.write(
   `server on cores ${serverCores} (GEODATA_WORKERS=${workers}), load on cores ${loadCores}; wrk ${connections} connections, ${duration} s a run; ` +
-    `latency ${latency ? `at ${rate} req/s` : "off"}; mixes of ${mixSize} targets, seed ${seed}; variants ${variants.map((v) => `${v.name} = ${path.relative(PROJECT_ROOT, v.root) || "."}`).join(", ")}\n`,
+    `latency ${latency ? `at ${rate} req/s` : "off"}; mixes of ${mixSize} targets, seed ${seed}; variants ${variants.map((v) => `${v.name} = ${describeVariant(v)}`).join(", ")}\n`,
 );
 
 const rows: Row[] = [];
@@ -261,7 +267,7 @@ const md: string[] = [
   "",
   `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}. Server on cores ${serverCores} (GEODATA_WORKERS=${workers}), wrk (${connections} connections, ${duration} s) and bench/fixed-rate.mjs on cores ${loadCores}. Mixes of ${mixSize} targets, seed ${seed}; ${rounds} round(s).`,
   `Bare node:http (70-byte JSON): ${Math.round(bareRate)} req/s${spread(bareRows.map((r) => r.reqPerSec))}, ${bareCpu.toFixed(1)} µs CPU/request${spread(bareRows.map((r) => r.cpuUsPerRequest), 1)}${latency ? `; at ${rate} req/s p50 ${mean(bareRows.map((r) => r.p50Ms!)).toFixed(2)} ms, p99 ${mean(bareRows.map((r) => r.p99Ms!)).toFixed(2)} ms` : ""}.`,
-  ...variants.map((v) => `Variant ${v.name}: ${path.relative(PROJECT_ROOT, v.root) || "this checkout"}.`),
+  ...variants.map((v) => `Variant ${v.name}: ${describeVariant(v)}.`),
   "",
   `| mix | cache | encoding | variant | req/s | × bare | CPU µs/request | × bare | p50 ms | p99 ms | repeated |`,
   `|---|---|---|---|---|---|---|---|---|---|---|`,
