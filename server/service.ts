@@ -6,6 +6,8 @@ import type { Config } from "../datasets/common/config.ts";
 import type { Logger } from "../datasets/common/log.ts";
 import type { AccessLog } from "./http/access-log.ts";
 import { loadDatasets, type DatasetRegistry, type LoaderTable } from "./datasets/registry.ts";
+import type { LoadedDatasets } from "./endpoints/loaded-datasets.ts";
+import { LOADERS } from "./loaders.ts";
 import { Reloader, type ReloadOutcome } from "./datasets/reload.ts";
 import { ReloadableKeys } from "./api-keys.ts";
 import { ENDPOINTS } from "./endpoints/routes.ts";
@@ -21,7 +23,7 @@ import { buildOpenApi } from "./openapi/document.ts";
 
 export interface Service {
   running: RunningServer;
-  registry: DatasetRegistry;
+  registry: DatasetRegistry<LoadedDatasets>;
   /** Whole answers kept for repeated queries (GEODATA_RESPONSE_CACHE_MB). */
   responseCache: ResponseCache;
   /** Answers that carry the instant, kept for the second they were computed in (same budget). */
@@ -41,7 +43,8 @@ export interface ServiceOptions {
   logger: Logger;
   /** Where request lines go (stdout in production). */
   accessLogger: AccessLog;
-  loaders?: LoaderTable;
+  /** The dataset loaders (default server/loaders.ts); tests give stand-ins. */
+  loaders?: LoaderTable<LoadedDatasets>;
   /** How many processes share GEODATA_RATE_LIMIT (cluster workers): each holds 1/shares of it. Default 1. */
   rateLimitShares?: number;
   /**
@@ -57,11 +60,12 @@ export interface ServiceOptions {
 
 export async function startService(options: ServiceOptions): Promise<Service> {
   const { config, logger } = options;
-  const registry = await loadDatasets(config, logger, options.loaders);
+  const loaders = options.loaders ?? LOADERS;
+  const registry = await loadDatasets(config, logger, loaders);
   let openapi: unknown;
   const state = { shuttingDown: () => false };
   const keys = new ReloadableKeys(config.apiKeys);
-  const reloader = new Reloader({ config, logger, registry, loaders: options.loaders });
+  const reloader = new Reloader({ config, logger, registry, loaders });
   // One budget: fifteen sixteenths for answers that last, one for those of the current second.
   const cacheBytes = config.responseCacheMb * 2 ** 20;
   const responseCache = new ResponseCache(cacheBytes - Math.floor(cacheBytes / SECOND_CACHE_SHARE));

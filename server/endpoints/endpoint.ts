@@ -4,7 +4,7 @@
  * the loaded datasets. The router (server/http/app.ts) does everything else: method, key, 503.
  */
 import type { DatasetName } from "../../datasets/catalog.ts";
-import type { LoadedDatasets } from "../datasets/loaders.ts";
+import type { LoadedDatasets } from "./loaded-datasets.ts";
 import type { Query } from "../http/query.ts";
 import type { BodyPart } from "../http/body-parts.ts";
 

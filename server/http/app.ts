@@ -9,7 +9,7 @@
  */
 import type { Logger } from "../../datasets/common/log.ts";
 import type { DatasetRegistry } from "../datasets/registry.ts";
-import type { LoadedDatasets } from "../datasets/loaders.ts";
+import type { LoadedDatasets } from "../endpoints/loaded-datasets.ts";
 import type { Endpoint, HandlerResult } from "../endpoints/endpoint.ts";
 import { ApiError, errors } from "./api-error.ts";
 import { apiTagOf, CACHE_POLICY, cacheBucket, cacheControl, cacheHeadersAfter, encodedTag, ifNoneMatchHits, newestRunTimeOf, tagPrefix } from "./cache.ts";
@@ -320,7 +320,7 @@ export function createApp(deps: AppDeps): App {
         ? <T>(key: string, bytes: (value: Awaited<T>) => number, compute: () => T, fresh?: (value: Awaited<T>) => boolean): T =>
             cache.memo(`${route} ${key}`, generation, bytes, compute, fresh)
         : undefined;
-      const result = endpoint.handle(params, data as LoadedDatasets, memo ? { now: instant, memo } : { now: instant });
+      const result = endpoint.handle(params, data as unknown as LoadedDatasets, memo ? { now: instant, memo } : { now: instant });
       if (!(result instanceof Promise)) return complete(result);
       const routeNow = route;
       return result.then(complete).catch((err: unknown) => failed(req, err, routeNow));
