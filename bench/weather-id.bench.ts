@@ -9,7 +9,7 @@
  * brotli 1 and gzip 1 of the whole body, baseline the identity bytes.
  *   npm run bench -- weather-id
  */
-import { gzipParts, joinParts, partsLength, type BodyPart } from "../server/http/body-parts.ts";
+import { gzipParts, joinParts, partsLength, type BodyPart } from "../server/api/body-parts.ts";
 import { compress, successParts } from "../server/http/respond.ts";
 import { promises as fs } from "node:fs";
 import path from "node:path";

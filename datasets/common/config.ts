@@ -51,8 +51,6 @@ export interface Config {
   metricsPort?: number;
   /** Server processes `npm start` runs (node:cluster workers, server/primary.ts); 1 = no cluster. */
   workers: number;
-  /** Which workers accept connections (GEODATA_WORKER_POLICY): as few as keep up (`pack`, server/worker-pool.ts) or all (`spread`). */
-  workerPolicy: "pack" | "spread";
   /** GEODATA_API_KEYS_FILE: a file of keys (one per line, `#` comments) added to apiKeys, re-read on SIGHUP. */
   apiKeysFile?: string;
   /** The keys given in GEODATA_API_KEYS alone (apiKeys without the file's), for a reload of the file. */
@@ -113,7 +111,6 @@ function readRateLimit(env: Env): { requests: number; windowSeconds: number } | 
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
-const WORKER_POLICIES = ["pack", "spread"] as const;
 
 /**
  * The keys of GEODATA_API_KEYS_FILE: one per line, blank lines and `#` comments skipped, each
@@ -158,10 +155,6 @@ export function readConfig(env: Env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError("GEODATA_LOG_LEVEL", LOG_LEVELS.join(" | "), env.GEODATA_LOG_LEVEL ?? "");
   }
-  const workerPolicy = (env.GEODATA_WORKER_POLICY ?? "").trim() || "pack";
-  if (!(WORKER_POLICIES as readonly string[]).includes(workerPolicy)) {
-    throw new ConfigError("GEODATA_WORKER_POLICY", WORKER_POLICIES.join(" | "), env.GEODATA_WORKER_POLICY ?? "");
-  }
   const dataDirRaw = env.GEODATA_DATA_DIR?.trim();
   const apiKeysFile = env.GEODATA_API_KEYS_FILE?.trim() ? path.resolve(PROJECT_ROOT, env.GEODATA_API_KEYS_FILE.trim()) : undefined;
   const mirror = env.GEODATA_MIRROR?.trim() || undefined;
@@ -187,7 +180,6 @@ export function readConfig(env: Env): Config {
     stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 10, LIMITS.stationsRetentionDays.min, LIMITS.stationsRetentionDays.max),
     forecastKeepRuns: readInt(env, "GEODATA_FORECAST_KEEP_RUNS", 2, LIMITS.forecastKeepRuns.min, LIMITS.forecastKeepRuns.max),
     workers: readInt(env, "GEODATA_WORKERS", os.availableParallelism(), 1, 256),
-    workerPolicy: workerPolicy as Config["workerPolicy"],
     corsOrigins: readCorsOrigins(env),
     rateLimit: readRateLimit(env),
     metricsPort: env.GEODATA_METRICS_PORT?.trim() ? readInt(env, "GEODATA_METRICS_PORT", 0, 0, 65535) : undefined,

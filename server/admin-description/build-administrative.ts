@@ -4,7 +4,7 @@
  * request's instant. A member is absent when its input is (at sea only `timezone` is given).
  */
 import type { Admin1Info, ContinentInfo, CountryInfo } from "../../datasets/places/admin-types.ts";
-import { Fragment, type BodyPart } from "../http/body-parts.ts";
+import { Fragment, type BodyPart } from "../api/body-parts.ts";
 import { describeTimezone, type DescribeOptions } from "./describe-timezone.ts";
 import type { Administrative1Wire, AdministrativeWire, ContinentWire, CountryWire } from "./wire-types.ts";
 

@@ -28,11 +28,6 @@ describe("readConfig", () => {
   it.each([["PORT", "80a"], ["PORT", "70000"], ["GEODATA_REQUEST_TIMEOUT_MS", "-5"], ["GEODATA_LOG_LEVEL", "loud"]])("refuses %s=%s", (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(ConfigError);
   });
-  it("reads the worker policy: pack by default, spread on request, anything else refused with the value given", () => {
-    expect(readConfig({}).workerPolicy).toBe("pack");
-    expect(readConfig({ GEODATA_WORKER_POLICY: " spread " }).workerPolicy).toBe("spread");
-    expect(() => readConfig({ GEODATA_WORKER_POLICY: "round-robin" })).toThrow('GEODATA_WORKER_POLICY: expected pack | spread, got "round-robin"');
-  });
   it("reads CORS origins, the rate limit and the metrics port (all off or open by default)", () => {
     const d = readConfig({});
     expect(d.corsOrigins).toBe("*");

@@ -73,12 +73,9 @@ describe("metrics", () => {
     expect(sample(text, "geodata_response_cache_lookups_total", { result: "hit" })).toBe(hits + 1);
     expect(sample(text, "geodata_response_cache_entries", {})).toBeGreaterThanOrEqual(1);
     expect(sample(text, "geodata_response_cache_bytes", {})).toBeGreaterThan(0);
-    // The cache of answers that carry the instant is reported too; this server has none of those endpoints' data.
-    expect(sample(text, "geodata_second_cache_lookups_total", { result: "hit" })).toBe(0);
-    expect(sample(text, "geodata_second_cache_lookups_total", { result: "miss" })).toBe(0);
   });
 
-  it("reports that this process accepts connections, and its open connections", async () => {
+  it("reports its open connections", async () => {
     const port = Number(new URL(server.baseUrl).port);
     // Two connections held open (no request): counted while open. (Other tests' keep-alive
     // connections may close meanwhile, so the count is at least these two, not an exact sum.)
@@ -86,7 +83,6 @@ describe("metrics", () => {
     await Promise.all(held.map((s) => new Promise((resolve) => s.once("connect", resolve))));
     await new Promise((r) => setTimeout(r, 50));
     const text = await (await fetch(metricsUrl)).text();
-    expect(sample(text, "geodata_accepting_workers", {})).toBe(1);
     expect(sample(text, "geodata_open_connections", {})).toBeGreaterThanOrEqual(2);
     for (const s of held) s.destroy();
   });
