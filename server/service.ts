@@ -11,7 +11,7 @@ import { LOADERS } from "./loaders.ts";
 import { Reloader, type ReloadOutcome } from "./datasets/reload.ts";
 import { ReloadableKeys } from "./api-keys.ts";
 import { ENDPOINTS } from "./endpoints/routes.ts";
-import { createApp } from "./http/app.ts";
+import { createApp, type App } from "./http/app.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { docsAsset } from "./docs-page/docs-page.ts";
@@ -22,6 +22,8 @@ import { buildOpenApi } from "./openapi/document.ts";
 
 export interface Service {
   running: RunningServer;
+  /** The app the server answers with, for in-process callers (benches): no socket, no metrics. */
+  app: App;
   registry: DatasetRegistry<LoadedDatasets>;
   /** Whole answers kept for repeated queries (GEODATA_RESPONSE_CACHE_MB). */
   responseCache: ResponseCache;
@@ -96,6 +98,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   reloader.startPolling(config.releasePollMs);
   return {
     running,
+    app,
     registry,
     responseCache,
     ...(metricsServer ? { metricsPort: metricsServer.port } : {}),

@@ -26,5 +26,5 @@ export function placeAnswer(places: PlacesData, { id, geonameId }: PlaceIdParam,
   const found = places.administrativeInput(place);
   const input = { ...found, timezone: found.timezone ?? oceanZone(found.lon) };
   const point = places.point(place);
-  return { point, pointJson: JSON.stringify(point), administrative: administrativeParts(input, now, { sunTextsOwner: input }), timezone: input.timezone };
+  return { point, pointJson: JSON.stringify(point), administrative: administrativeParts(input, now), timezone: input.timezone };
 }
