@@ -49,18 +49,25 @@ process.on("SIGHUP", () => {
   );
 });
 
+// SIGTERM (an orchestrator, a rolling restart): drain first. /health/ready turns 503 at once so
+// that balancers stop sending new requests, which are still answered for
+// GEODATA_SHUTDOWN_DELAY_MS; then the graceful close. SIGINT (a terminal's Ctrl-C) closes at once.
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    logger.info("signal received", { signal });
-    service.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error("shutdown failed", { err });
-        process.exit(1);
-      },
-    );
+    const delayMs = signal === "SIGTERM" ? config.shutdownDelayMs : 0;
+    logger.info("signal received", { signal, drainMs: delayMs });
+    service.drain();
+    setTimeout(() => {
+      service.stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error("shutdown failed", { err });
+          process.exit(1);
+        },
+      );
+    }, delayMs);
   });
 }

@@ -5,9 +5,9 @@
  * workers in turn). The primary loads no dataset and answers no request.
  *
  * - A generated key (no GEODATA_API_KEYS) is made here, once, and given to every worker.
- * - SIGTERM / SIGINT: forwarded to every worker (each stops gracefully: in-flight requests finish
- *   within GEODATA_SHUTDOWN_GRACE_MS); the primary exits when they have, killing any worker still
- *   there a few seconds after the grace period.
+ * - SIGTERM / SIGINT: forwarded to every worker (each drains for GEODATA_SHUTDOWN_DELAY_MS on
+ *   SIGTERM, then stops gracefully: in-flight requests finish within GEODATA_SHUTDOWN_GRACE_MS); the
+ *   primary exits when they have, killing any worker still there a few seconds after that.
  * - SIGHUP: forwarded to every worker (each re-reads its keys file and datasets itself).
  * - A worker that dies while serving is replaced (one second later); a worker that dies before any
  *   worker ever listened (bad configuration, port taken) stops the service with exit code 1.
@@ -116,7 +116,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     setTimeout(() => {
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGKILL");
       process.exit(exitCode || 1);
-    }, config.shutdownGraceMs + KILL_AFTER_GRACE_MS).unref();
+    }, (signal === "SIGTERM" ? config.shutdownDelayMs : 0) + config.shutdownGraceMs + KILL_AFTER_GRACE_MS).unref();
     if (exitCode !== 0) process.exitCode = exitCode;
   }
 

@@ -17,6 +17,7 @@ import { ResponseCache } from "./http/response-cache.ts";
 import { docsAsset } from "./docs-page/docs-page.ts";
 import { instrument, watchDatasets, watchResponseCache, watchServer } from "./metrics/metrics.ts";
 import { answerClusterMetrics, startMetricsServer, type MetricsServer } from "./metrics/metrics-server.ts";
+import { trustedProxies } from "./http/client-address.ts";
 import { startServer, type RunningServer } from "./http/node-server.ts";
 import { buildOpenApi } from "./openapi/document.ts";
 
@@ -31,6 +32,8 @@ export interface Service {
   metricsPort?: number;
   /** SIGHUP: re-reads the API keys file and every dataset (new releases swapped in, bad ones refused). */
   reload(): Promise<ReloadOutcome[]>;
+  /** SIGTERM's first step: /health/ready answers 503 and every answer closes its connection; requests are still served. */
+  drain(): void;
   /** Stops the HTTP server (gracefully) and releases datasets. */
   stop(): Promise<void>;
 }
@@ -60,7 +63,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const loaders = options.loaders ?? LOADERS;
   const registry = await loadDatasets(config, logger, loaders);
   let openapi: unknown;
-  const state = { shuttingDown: () => false };
+  const state = { shuttingDown: () => false, draining: false };
   const keys = new ReloadableKeys(config.apiKeys.length === 0 && options.generatedKey !== undefined ? [options.generatedKey] : config.apiKeys);
   const reloader = new Reloader({ config, logger, registry, loaders });
   const responseCache = new ResponseCache(config.responseCacheMb * 2 ** 20);
@@ -72,6 +75,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     openapi: () => (openapi ??= buildOpenApi(ENDPOINTS)),
     logger,
     isShuttingDown: () => state.shuttingDown(),
+    isDraining: () => state.draining,
     corsOrigins: config.corsOrigins,
     responseCache,
     docs: (path) => docsAsset(path, registry.get("admin")),
@@ -88,7 +92,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   // client arrives, not during its request (brotli 11 of /openapi.json takes ~250 ms); called on
   // the bare app, so that no metric counts it.
   await app({ method: "GET", url: "/openapi.json", headers: { "accept-encoding": "br" }, hasBody: false });
-  const running = await startServer(metricsOn ? instrument(app) : app, config, options.accessLogger, logger);
+  const running = await startServer(metricsOn ? instrument(app) : app, { ...config, trusted: trustedProxies(config.trustedProxies) }, options.accessLogger, logger);
   if (metricsOn) watchServer(running);
   let metricsServer: MetricsServer | undefined;
   if (config.metricsPort !== undefined && (options.metrics ?? "serve") === "serve") {
@@ -105,6 +109,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     reload() {
       keys.reload(config, logger);
       return reloader.reloadAll(true);
+    },
+    drain() {
+      state.draining = true;
+      running.drain();
     },
     async stop() {
       await running.shutdown();

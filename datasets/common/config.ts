@@ -4,6 +4,7 @@
  * Every variable is documented in README.md ("Configuration") with its default.
  */
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ConfigError } from "./errors.ts";
@@ -30,6 +31,12 @@ export interface Config {
   heartbeatTimeoutMs: number;
   /** Test only (GEODATA_TEST_HOOKS=1): a cluster worker blocks its event loop for ever on SIGUSR2, to test the primary's heartbeat. */
   testHooks: boolean;
+  /** On SIGTERM, how long the server keeps answering with /health/ready at 503 before it closes, milliseconds (a balancer's time to notice). */
+  shutdownDelayMs: number;
+  /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client (GEODATA_TRUSTED_PROXIES); empty = none. */
+  trustedProxies: string[];
+  /** `npm start` serves only, never builds the embedded default (GEODATA_SERVE_ONLY=1): replicas of a shared or synced data directory. */
+  serveOnly: boolean;
   /** How long SIGTERM waits for in-flight requests before closing sockets, milliseconds. */
   shutdownGraceMs: number;
   /** Budget of the decoded elevation tile cache, MiB. */
@@ -93,6 +100,27 @@ function readCorsOrigins(env: Env): "*" | string[] {
     if (!/^https?:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/.test(origin)) {
       throw new ConfigError("GEODATA_CORS_ORIGINS", "* or comma-separated origins such as https://example.org or http://localhost:3000 (no path, no trailing slash)", origin);
     }
+  }
+  return list;
+}
+
+/** An on/off variable: `1` or `true` on, empty, `0` or `false` off. */
+function readSwitch(env: Env, name: string): boolean {
+  const raw = (env[name] ?? "").trim().toLowerCase();
+  if (raw === "" || raw === "0" || raw === "false") return false;
+  if (raw === "1" || raw === "true") return true;
+  throw new ConfigError(name, "1 or 0 (true or false)", env[name] ?? "");
+}
+
+/** GEODATA_TRUSTED_PROXIES: comma-separated IPv4 or IPv6 addresses or CIDRs (e.g. 10.0.0.0/8, ::1). */
+function readTrustedProxies(env: Env): string[] {
+  const list = (env.GEODATA_TRUSTED_PROXIES ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+  for (const entry of list) {
+    const [address, prefix, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || extra !== undefined) throw new ConfigError("GEODATA_TRUSTED_PROXIES", "comma-separated IP addresses or CIDRs such as 10.0.0.0/8, 127.0.0.1 or fd00::/8", entry);
   }
   return list;
 }
@@ -173,8 +201,11 @@ export function readConfig(env: Env): Config {
     headersTimeoutMs: readInt(env, "GEODATA_HEADERS_TIMEOUT_MS", 5_000, 100, 600_000),
     keepAliveTimeoutMs: readInt(env, "GEODATA_KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),
     heartbeatTimeoutMs: readInt(env, "GEODATA_HEARTBEAT_TIMEOUT_MS", 5_000, 1_000, 600_000),
-    testHooks: env.GEODATA_TEST_HOOKS === "1",
+    testHooks: readSwitch(env, "GEODATA_TEST_HOOKS"),
     shutdownGraceMs: readInt(env, "GEODATA_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
+    shutdownDelayMs: readInt(env, "GEODATA_SHUTDOWN_DELAY_MS", 5_000, 0, 600_000),
+    trustedProxies: readTrustedProxies(env),
+    serveOnly: readSwitch(env, "GEODATA_SERVE_ONLY"),
     elevationCacheMb: readInt(env, "GEODATA_ELEVATION_CACHE_MB", 256, 1, 65_536),
     responseCacheMb: readInt(env, "GEODATA_RESPONSE_CACHE_MB", 64, 0, 65_536),
     stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 10, LIMITS.stationsRetentionDays.min, LIMITS.stationsRetentionDays.max),

@@ -5,7 +5,7 @@
  * Order of checks (docs/decisions.md "Order of checks"):
  * Host on HTTP/1.1 (400) → Expect other than 100-continue (417) → URL length (414) → body (413) →
  * CORS preflight (204) → method (405) → shutting down (503) → target (400) → public paths
- * (/health, /openapi.json, the docs page / and /docs/*) → API key (401) → rate limit (429) →
+ * (/health, /health/live, /health/ready, /openapi.json, the docs page / and /docs/*) → API key (401) → rate limit (429) →
  * path (404) → query parameters (400) → datasets (503) → the response cache → handler →
  * If-None-Match (304).
  */
@@ -55,6 +55,8 @@ export interface AppDeps {
   logger: Logger;
   now?: () => Date;
   isShuttingDown?: () => boolean;
+  /** Draining before a shutdown (SIGTERM): /health/ready answers 503 while requests are still served. */
+  isDraining?: () => boolean;
   startedAt?: Date;
   /** Origins allowed to read answers (GEODATA_CORS_ORIGINS); default `*`. */
   corsOrigins?: CorsOrigins;
@@ -134,6 +136,15 @@ export function createApp(deps: AppDeps): App {
 
   /** A public path (no key), or undefined. */
   function publicAnswer(req: AppRequest, path: string): AppResponse | undefined {
+    // For load balancers and orchestrators: live while the process answers; ready when every
+    // dataset serves and the process is not draining.
+    if (path === "/health/live") return finish(req, 200, encodeWhole(req, successBody(200, { live: true })), "/health/live", {}, undefined);
+    if (path === "/health/ready") {
+      const notReady = deps.registry.list().filter((d) => d.status !== "ready").map((d) => d.name);
+      if (deps.isDraining?.()) throw errors.notReady("the server is draining before it stops");
+      if (notReady.length > 0) throw errors.notReady(`dataset ${notReady.map((n) => `'${n}'`).join(", ")} not loaded; see GET /health`);
+      return finish(req, 200, encodeWhole(req, successBody(200, { ready: true })), "/health/ready", {}, undefined);
+    }
     if (path === "/health") {
       const datasets = deps.registry.list();
       const healthy = datasets.every((d) => d.status === "ready");
@@ -180,6 +191,7 @@ export function createApp(deps: AppDeps): App {
       if (deps.isShuttingDown?.()) throw errors.shuttingDown();
 
       const { path, searchParams } = splitTarget(req.url);
+      if (path === "/health/ready") route = path;
       const open = publicAnswer(req, path);
       if (open) return open;
 

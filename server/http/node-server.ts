@@ -10,6 +10,7 @@ import type { Logger } from "../../datasets/common/log.ts";
 import { errors, type ApiError } from "../api/api-error.ts";
 import { logAccess, type AccessLog } from "./access-log.ts";
 import type { App, AppResponse } from "./app.ts";
+import { clientAddress, type TrustedProxies } from "./client-address.ts";
 import { connectionGuard, MAX_PIPELINED_REQUESTS } from "./connection-guard.ts";
 import { answerBytes, errorAnswer, requestLineOf } from "./raw-answer.ts";
 
@@ -20,6 +21,8 @@ export interface ServerOptions {
   headersTimeoutMs: number;
   shutdownGraceMs: number;
   keepAliveTimeoutMs: number;
+  /** Peers whose X-Forwarded-For names the client in the access log (client-address.ts). */
+  trusted?: TrustedProxies | undefined;
 }
 
 export interface RunningServer {
@@ -28,6 +31,11 @@ export interface RunningServer {
   port: number;
   /** Open client connections. */
   readonly connections: number;
+  /**
+   * Draining (SIGTERM, before the close): every answer says `Connection: close`, so that clients
+   * behind a balancer reconnect to another node; requests are still answered.
+   */
+  drain(): void;
   /** Stops accepting, lets in-flight requests finish (up to the grace period), then closes. */
   shutdown(): Promise<void>;
   isShuttingDown(): boolean;
@@ -38,6 +46,7 @@ const MAX_HEADER_BYTES = 16 * 1024;
 
 export async function startServer(app: App, options: ServerOptions, accessLogger: AccessLog, logger: Logger): Promise<RunningServer> {
   let shuttingDown = false;
+  let draining = false;
   let inFlight = 0;
   let drained: (() => void) | undefined;
   let openConnections = 0;
@@ -69,12 +78,12 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     res.once("close", settle);
     const write = (out: AppResponse): void => {
       // Bodies are refused unread: the connection closes after the answer.
-      if (hasBody || shuttingDown || verdict === "refuse") out.headers.Connection = "close";
+      if (hasBody || shuttingDown || draining || verdict === "refuse") out.headers.Connection = "close";
       res.writeHead(out.status, out.headers);
       answered = true;
       guard.answered(socket, out.headers.Connection === "close" || !res.shouldKeepAlive);
       res.end(out.body);
-      logAccess(accessLogger, { method, url, route: out.route, status: out.status, durationMs: performance.now() - started, bytes: out.body.byteLength, remote: socket.remoteAddress });
+      logAccess(accessLogger, { method, url, route: out.route, status: out.status, durationMs: performance.now() - started, bytes: out.body.byteLength, remote: clientAddress(socket.remoteAddress, req.headers["x-forwarded-for"], options.trusted) });
     };
     const failed = (err: unknown): void => {
       // app() never rejects; this is the last line of defence against a crash.
@@ -177,6 +186,9 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     port,
     get connections() {
       return openConnections;
+    },
+    drain() {
+      draining = true;
     },
     shutdown,
     isShuttingDown: () => shuttingDown,

@@ -44,14 +44,14 @@ function childPids(pid: number): number[] {
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-primary-"));
-  child = startCluster({ GEODATA_DATA_DIR: dataDir, GEODATA_RATE_LIMIT: "100/60s" }, (d) => (stderr += d), (code) => (exited.code = code));
+  child = startCluster({ GEODATA_DATA_DIR: dataDir, GEODATA_RATE_LIMIT: "100/60s", GEODATA_SHUTDOWN_DELAY_MS: "2000" }, (d) => (stderr += d), (code) => (exited.code = code));
   const ready = await until("all workers ready", () => lines().find((l) => l.msg === "all workers ready"), 60_000);
   base = ready.url as string;
 }, 90_000);
 
 /** `npm start`'s primary with two workers on port 0 (any free port), from the sources. */
 function startCluster(env: Record<string, string>, onStderr: (text: string) => void, onExit: (code: number | null) => void): ChildProcess {
-  const all: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", GEODATA_WORKERS: "2", GEODATA_LOG_LEVEL: "info", GEODATA_RELEASE_POLL_MS: "0", GEODATA_SHUTDOWN_GRACE_MS: "1000", ...env };
+  const all: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", GEODATA_WORKERS: "2", GEODATA_LOG_LEVEL: "info", GEODATA_RELEASE_POLL_MS: "0", GEODATA_SHUTDOWN_GRACE_MS: "1000", GEODATA_SHUTDOWN_DELAY_MS: "0", ...env };
   delete all.GEODATA_API_KEYS;
   Object.assign(all, env);
   // tsx as a loader of this very process (not its CLI, which would add a parent process).
@@ -105,12 +105,26 @@ describe("cluster primary", () => {
       const now = childPids(child.pid!);
       return now.length === 2 && !now.includes(victim!);
     });
+    // Serving (its signal handlers installed): the two first workers' lines and its own.
+    await until("the new worker listening", () => lines().filter((l) => l.msg === "listening").length === 3);
   });
 
-  it("stops every worker on SIGTERM and exits 0", async () => {
+  it("on SIGTERM drains (ready 503, live 200) for GEODATA_SHUTDOWN_DELAY_MS, then stops every worker and exits 0", async () => {
     const workers = childPids(child.pid!);
+    const sent = Date.now();
     child.kill("SIGTERM");
+    // Both workers drain: readiness is 503 on either, liveness 200.
+    await until("both workers draining", () => lines().filter((l) => l.msg === "signal received" && l.signal === "SIGTERM" && l.component === "server").length === 2, 10_000);
+    for (let i = 0; i < 4; i++) {
+      const ready = await fetch(`${base}/health/ready`, { headers: { Connection: "close" } });
+      expect(ready.status).toBe(503);
+      await ready.arrayBuffer();
+      const live = await fetch(`${base}/health/live`, { headers: { Connection: "close" } });
+      expect(live.status).toBe(200);
+      await live.arrayBuffer();
+    }
     await until("the primary's exit", () => exited.code !== undefined, 20_000);
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(2000);
     expect(exited.code).toBe(0);
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
     expect(lines().some((l) => l.component === "primary" && l.msg === "stopped")).toBe(true);
