@@ -22,7 +22,23 @@ type ResultHeaders = { headers?: Record<string, string> };
  * intermediate objects, e.g. the weather slots); or as parts (api/body-parts.ts) when most of it
  * repeats across answers (an area's names in 23 languages) and can be compressed once.
  */
-export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array } | { contentParts: readonly BodyPart[] }) & ResultHeaders;
+export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array } | { contentParts: readonly BodyPart[] } | ForeignBody) & ResultHeaders;
+
+/** A foreign API's answer (Endpoint.foreign): the whole body, not wrapped in the spec's envelope. */
+export interface ForeignBody {
+  body: string | Uint8Array;
+  contentType: string;
+}
+
+/**
+ * An endpoint of another API that clients already speak (docs/compatibility.md): its answers
+ * are its own (HandlerResult ForeignBody), its errors have its own shape, and its clients may send
+ * the key as the `apikey` query parameter (which no access line ever shows).
+ */
+export interface ForeignApi {
+  /** The error body of that API for a status and our message. */
+  errorBody(status: number, message: string): Buffer;
+}
 
 /** What the OpenAPI document says of an endpoint beyond its path and parameters. */
 export interface EndpointDocs {
@@ -49,6 +65,8 @@ export interface Endpoint<P = unknown, K extends DatasetName = DatasetName, O ex
   datasets: readonly K[];
   /** Datasets the endpoint uses when loaded and does without otherwise (undefined in `data`). */
   optionalDatasets?: readonly O[];
+  /** Set for another API's endpoint (ForeignApi); absent for the spec's. */
+  foreign?: ForeignApi;
   parse(query: Query): P;
   handle(params: P, data: Pick<LoadedDatasets, K> & Partial<Pick<LoadedDatasets, O>>, ctx: HandlerContext): HandlerResult | Promise<HandlerResult>;
 }

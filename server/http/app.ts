@@ -14,7 +14,7 @@ import { ApiError, errors } from "../api/api-error.ts";
 import { Query } from "../api/query.ts";
 import type { DatasetRegistry } from "../datasets/registry.ts";
 import type { DocsAsset } from "../docs-page/docs-page.ts";
-import type { Endpoint } from "../endpoints/endpoint.ts";
+import type { Endpoint, ForeignApi } from "../endpoints/endpoint.ts";
 import type { LoadedDatasets } from "../endpoints/loaded-datasets.ts";
 import { encodeResult, headerValue, type Encoded } from "./encode.ts";
 import type { KeyChecker } from "./auth.ts";
@@ -113,14 +113,16 @@ export function createApp(deps: AppDeps): App {
     return { body: compress(body, encoding), encoding };
   }
 
-  function fail(req: AppRequest, err: unknown, route: string, rate: Readonly<Record<string, string>> | undefined): AppResponse {
+  /** The error answer, in the spec's error body or a foreign API's own shape. */
+  function fail(req: AppRequest, err: unknown, route: string, rate: Readonly<Record<string, string>> | undefined, foreign: ForeignApi | undefined): AppResponse {
     if (!(err instanceof ApiError)) {
       // Unknown faults: a generic 500 for the client, the details (with stack) for the log.
       deps.logger.error("unhandled error", { route, err });
       err = errors.internal();
     }
     const e = err as ApiError;
-    return finish(req, e.status, encodeWhole(req, errorBody(e.status, e.message)), route, e.headers, rate);
+    const body = foreign ? foreign.errorBody(e.status, e.message) : errorBody(e.status, e.message);
+    return finish(req, e.status, encodeWhole(req, body), route, e.headers, rate);
   }
 
   /** The dataset states, the newest forecast run and the ETag prefixes, recomputed only when the datasets change. */
@@ -176,6 +178,7 @@ export function createApp(deps: AppDeps): App {
   return async function app(req: AppRequest): Promise<AppResponse> {
     let route = "unknown";
     let rate: Record<string, string> | undefined;
+    let foreign: ForeignApi | undefined;
     try {
       // RFC 9112 §3.2: a 1.1 request without Host is a 400 (node's own would lack our error body and access line).
       if (req.httpVersion === "1.1" && req.headers.host === undefined) throw errors.missingHost();
@@ -195,7 +198,16 @@ export function createApp(deps: AppDeps): App {
       const open = publicAnswer(req, path);
       if (open) return open;
 
-      const key = apiKeyOf(req.headers);
+      const endpoint = byPath.get(path);
+      foreign = endpoint?.foreign;
+      let key = apiKeyOf(req.headers);
+      // A foreign API's clients may send the key in the query (Open-Meteo's SDK does); it is taken
+      // out before the parameters are checked, and no access line shows it (access-log.ts).
+      const queryKey = foreign ? searchParams.getAll("apikey") : [];
+      if (queryKey.length > 0) {
+        searchParams.delete("apikey");
+        if (key === undefined && queryKey.length === 1) key = queryKey[0];
+      }
       if (!deps.keys.isValid(key)) throw errors.unauthorized();
       if (deps.rateLimiter && key !== undefined) {
         const decision = deps.rateLimiter.take(key);
@@ -207,7 +219,6 @@ export function createApp(deps: AppDeps): App {
         }
       }
 
-      const endpoint = byPath.get(path);
       if (!endpoint) throw errors.unknownPath(path);
       route = endpoint.path;
       const params = endpoint.parse(new Query(searchParams, endpoint.params));
@@ -233,7 +244,10 @@ export function createApp(deps: AppDeps): App {
       let hit = cacheKey === undefined ? undefined : cache!.get(cacheKey, generation);
       if (hit === undefined) {
         const result = await endpoint.handle(params, data as LoadedDatasets, { now: instant });
-        if (policy === undefined) return finish(req, 200, encodeResult(result, accept), route, result.headers ?? {}, rate);
+        if (policy === undefined) {
+          const headers = "contentType" in result ? { ...result.headers, "Content-Type": result.contentType } : (result.headers ?? {});
+          return finish(req, 200, encodeResult(result, accept), route, headers, rate);
+        }
         let prefix = tagPrefixes.get(route);
         if (prefix === undefined) {
           // The datasets an endpoint uses are the same for every request of one generation.
@@ -263,7 +277,7 @@ export function createApp(deps: AppDeps): App {
       }
       return finish(req, 200, { body: body ?? hit.body, encoding }, route, headers, rate);
     } catch (err) {
-      return fail(req, err, route, rate);
+      return fail(req, err, route, rate, foreign);
     }
   };
 }

@@ -21,6 +21,11 @@ export function headerValue(headers: Record<string, string | string[] | undefine
 
 /** The 200 body of `result`, compressed as the Accept-Encoding header `accept` allows (undefined: identity). */
 export function encodeResult(result: HandlerResult, accept: string | undefined): Encoded {
+  if ("contentType" in result) {
+    const body = typeof result.body === "string" ? Buffer.from(result.body, "utf8") : Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength);
+    const encoding = accept !== undefined && body.byteLength > COMPRESSION_THRESHOLD_BYTES ? negotiateEncoding(accept) : "identity";
+    return { body: compress(body, encoding), encoding };
+  }
   if ("contentParts" in result) {
     const parts = successParts(result.contentParts);
     const encoding = accept !== undefined && partsLongerThan(parts, COMPRESSION_THRESHOLD_BYTES) ? negotiateSplicedEncoding(accept) : "identity";
