@@ -148,13 +148,18 @@ export function createApp(deps: AppDeps): App {
       return finish(req, 200, encodeWhole(req, successBody(200, { ready: true })), "/health/ready", {}, undefined);
     }
     if (path === "/health") {
+      // Read afresh: a refused reload changes what /health says without changing what serves.
       const datasets = deps.registry.list();
+      const newestRunTime = newestRunTimeOf(datasets.find((s) => s.name === "forecast"));
       const healthy = datasets.every((d) => d.status === "ready");
+      const at = now().getTime();
       const body = successBody(200, {
         service: "geodata",
         state: healthy ? "ready" : "degraded",
         startedAt: startedAt.toISOString(),
-        uptimeSeconds: Math.round((now().getTime() - startedAt.getTime()) / 1000),
+        uptimeSeconds: Math.round((at - startedAt.getTime()) / 1000),
+        // How old the newest forecast run is: a sample run years old says that a nightly is due.
+        ...(newestRunTime !== undefined ? { newestForecastRun: { runTime: new Date(newestRunTime).toISOString().replace(".000Z", "Z"), ageSeconds: Math.max(0, Math.floor((at - Date.parse(newestRunTime)) / 1000)) } } : {}),
         datasets,
       });
       return finish(req, 200, encodeWhole(req, body), "/health", {}, undefined);

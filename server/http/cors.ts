@@ -35,6 +35,7 @@ export const CORS_EXPOSED_HEADERS: readonly string[] = [
   "X-Elevation-Source",
   "X-Forecast-Model",
   "X-Forecast-Run",
+  "X-Forecast-Run-Age",
   "X-Forecast-Resolution",
   "X-Forecast-Timezone",
   "X-Forecast-Height-Correction",

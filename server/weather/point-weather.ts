@@ -21,6 +21,8 @@ export const FORECAST_RUN_HEADER = "X-Forecast-Run";
 export const FORECAST_TIMEZONE_HEADER = "X-Forecast-Timezone";
 export const FORECAST_HEIGHT_HEADER = "X-Forecast-Height-Correction";
 export const FORECAST_PROBABILITY_HEADER = "X-Forecast-Probability";
+/** Seconds from the run's reference time to the answer (a cached answer states its own instant's). */
+export const FORECAST_RUN_AGE_HEADER = "X-Forecast-Run-Age";
 
 export interface WeatherInputs {
   forecast: ForecastStore;
@@ -98,6 +100,7 @@ export function pointWeather(lat: number, lon: number, inputs: WeatherInputs, no
       [FORECAST_MODEL_HEADER]: run.meta.model,
       [FORECAST_RESOLUTION_HEADER]: tokens.resolution,
       [FORECAST_RUN_HEADER]: tokens.runTime,
+      [FORECAST_RUN_AGE_HEADER]: String(Math.max(0, Math.floor((now.getTime() - Date.parse(run.meta.runTime)) / 1000))),
       [FORECAST_TIMEZONE_HEADER]: zone,
       [FORECAST_HEIGHT_HEADER]: heightNote,
       [FORECAST_PROBABILITY_HEADER]: tokens.probability,

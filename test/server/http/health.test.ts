@@ -12,12 +12,13 @@ import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
 
 const errorBodyOf = async (res: Response): Promise<unknown> => res.json();
+const NOW = new Date("2026-11-26T12:00:00Z");
 
 describe("with every dataset ready", () => {
   let server: TestServer;
   beforeAll(async () => {
     const dataDir = await ensureDefaultData(["elevation", "admin", "places", "forecast", "stations"]);
-    server = await startTestServer({ dataDir, env: { GEODATA_TRUSTED_PROXIES: "127.0.0.1" } });
+    server = await startTestServer({ dataDir, env: { GEODATA_TRUSTED_PROXIES: "127.0.0.1" }, now: () => NOW });
   }, 600_000);
   afterAll(async () => {
     await server?.close();
@@ -31,6 +32,24 @@ describe("with every dataset ready", () => {
     expect(ready.status).toBe(200);
     expect(ready.headers.get("cache-control")).toBe("no-store");
     expect(await ready.json()).toEqual({ status: "OK", code: 200, content: { ready: true } });
+  });
+
+  it("says how old the newest forecast run is, in /health and on every weather answer", async () => {
+    const health = (await (await server.get("/health", { key: null })).json()) as { content: { newestForecastRun: { runTime: string; ageSeconds: number } } };
+    const { runTime, ageSeconds } = health.content.newestForecastRun;
+    // The embedded default's newest run: the UCAR GFS 1° precipitation sample of 2022-06-27 00Z
+    // (GFS_Global_onedeg_20220627_0000, its reference time in every message's section 1).
+    expect(runTime).toBe("2022-06-27T00:00:00Z");
+    expect(ageSeconds).toBe((NOW.getTime() - Date.parse("2022-06-27T00:00:00Z")) / 1000);
+    // Each answer states its own run's age: Madrid's the zyGrib Iberia extract of 2013-02-14 06Z,
+    // Berlin's the GFS 2.5° sample of 2011-10-08 00Z.
+    for (const [target, run] of [["/weather/point/2/json?lat=40.42&lon=-3.7", "2013-02-14T06:00:00Z"], ["/weather/id/2/json?id=gn:2950159", "2011-10-08T00:00:00Z"]] as const) {
+      const res = await server.get(target);
+      expect(res.status, target).toBe(200);
+      expect(res.headers.get("x-forecast-run")).toBe(run);
+      expect(Number(res.headers.get("x-forecast-run-age"))).toBe((NOW.getTime() - Date.parse(run)) / 1000);
+      await res.arrayBuffer();
+    }
   });
 
   it("logs the client X-Forwarded-For names when the peer is a trusted proxy", async () => {
