@@ -13,7 +13,7 @@ import { readConfig } from "../datasets/common/config.ts";
 import { silentLogger } from "../datasets/common/log.ts";
 import { stationsStep } from "../pipeline/stations/step.ts";
 import { loadStations } from "../server/stations/load-stations.ts";
-import { observationsContent } from "../server/stations/observations-content.ts";
+import { observationsJson } from "../server/stations/observations-content.ts";
 import type { StationStore } from "../server/stations/station-store.ts";
 import { MiB } from "./stations-corpus.ts";
 import { mulberry32 } from "../datasets/common/prng.ts";
@@ -38,21 +38,21 @@ const synopIds = ["87582", "87576", "87585", "87750", "15280", "15108"].filter((
 const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
 const sizes = [...metarIds.map((id) => ["METAR", id] as const), ...synopIds.map((id) => ["SYNOP", id] as const)].map(([k, id]) => ({
   station: `${k} ${id}`,
-  records: Object.keys(observationsContent(store, k, id)[k]!.history ?? {}).length,
-  "JSON bytes": JSON.stringify(observationsContent(store, k, id)).length,
+  records: store.lookup(k, id).series?.timestamps.length ?? 0,
+  "JSON bytes": observationsJson(store, k, id).length,
 }));
 console.table(sizes);
 
-const prebuilt = observationsContent(store, "SYNOP", synopIds[0]!);
+const prebuilt = JSON.parse(observationsJson(store, "SYNOP", synopIds[0]!)) as unknown;
 const bench = new Bench({ time: 1500, warmupTime: 300 });
 bench.add("JSON.stringify of a prebuilt SYNOP content (baseline)", () => {
   JSON.stringify(prebuilt);
 });
-bench.add("METAR content (build + stringify)", () => {
-  JSON.stringify(observationsContent(store, "METAR", pick(metarIds)));
+bench.add("METAR content (written from the store's columns)", () => {
+  observationsJson(store, "METAR", pick(metarIds));
 });
-bench.add("SYNOP content (build + stringify)", () => {
-  JSON.stringify(observationsContent(store, "SYNOP", pick(synopIds)));
+bench.add("SYNOP content (written from the store's columns)", () => {
+  observationsJson(store, "SYNOP", pick(synopIds));
 });
 await bench.run();
 const base = bench.tasks[0]!.result as unknown as { latency: { mean: number } };

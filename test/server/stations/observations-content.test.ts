@@ -1,5 +1,6 @@
 /**
- * The observations' JSON written from the store's columns against the object form: for every
+ * The observations' JSON written from the store's columns against the object form built here
+ * from the store's record objects (the one serializer against an independent reference): for every
  * station of the embedded default that has observations (METAR and SYNOP), observationsJson is
  * JSON.stringify(observationsContent(...)) byte for byte; likewise for a known station without
  * observations, and an unknown one is the same 404. A real station's series with its records
@@ -14,8 +15,10 @@ import { silentLogger } from "../../../datasets/common/log.ts";
 import type { ObservationKind } from "../../../datasets/stations/record.ts";
 import { ApiError } from "../../../server/api/api-error.ts";
 import { loadStations } from "../../../server/stations/load-stations.ts";
-import { observationsContent, observationsJson } from "../../../server/stations/observations-content.ts";
-import { StationStore, emptySeries, type StationSeries } from "../../../server/stations/station-store.ts";
+import type { StationObservationRecord } from "../../../datasets/stations/record.ts";
+import { errors } from "../../../server/api/api-error.ts";
+import { noObservationMessage, observationsJson } from "../../../server/stations/observations-content.ts";
+import { StationStore, emptySeries, recordAt, type StationSeries } from "../../../server/stations/station-store.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 
 let store: StationStore;
@@ -24,6 +27,21 @@ beforeAll(async () => {
   const config = readConfig({ GEODATA_DATA_DIR: dataDir });
   store = (await loadStations({ file: path.join(dataDir, DATASETS.stations.file), dataDir, spec: DATASETS.stations, config, logger: silentLogger })).value;
 }, 600_000);
+
+/**
+ * The object form the JSON text must equal once stringified: the spec's members built from the
+ * store's record objects (recordAt), as the decisions say: message null with observations,
+ * latest and history null without; an unknown station a 404.
+ */
+function observationsContent(store: StationStore, kind: ObservationKind, id: string): Record<string, unknown> {
+  const found = store.lookup(kind, id);
+  if (!found.known) throw errors.notFound(`No ${kind} station with ${kind === "METAR" ? "ICAO identifier" : "WMO index"} '${id}' is known.`);
+  const s = found.series;
+  if (!s || s.timestamps.length === 0) return { [kind]: { message: noObservationMessage(kind, id), latest: null, history: null } };
+  const history: Record<string, StationObservationRecord> = {};
+  for (let i = 0; i < s.timestamps.length; i++) history[String(s.timestamps[i])] = recordAt(s, i);
+  return { [kind]: { message: null, latest: recordAt(s, s.timestamps.length - 1), history } };
+}
 
 function thrown(f: () => unknown): unknown {
   try {
