@@ -13,6 +13,7 @@ import {
   temperatureColor,
   WEATHER_COLOR_SCALE_DOC,
 } from "../../../../server/weather/derived/temperature-colors.ts";
+import { RDYLBU_10, referenceTemperatureColor } from "../../../helpers/reference-temperature-color.ts";
 
 describe("contrastRatio", () => {
   it("matches the WCAG reference values", () => {
@@ -32,19 +33,22 @@ describe("contrastRatio", () => {
 
 describe("temperatureColor", () => {
   it("puts the published anchor colours at their temperatures", () => {
-    // ColorBrewer RdYlBu, 10 classes, from blue to red
-    const rdYlBu10 = [
-      "#313695", "#4575b4", "#74add1", "#abd9e9", "#e0f3f8",
-      "#fee090", "#fdae61", "#f46d43", "#d73027", "#a50026",
-    ];
-    expect(TEMPERATURE_SCALE.map((a) => a.color)).toEqual(rdYlBu10);
-    rdYlBu10.forEach((color, i) => expect(temperatureColor(-40 + 10 * i).background).toBe(color));
+    expect(TEMPERATURE_SCALE.map((a) => a.color)).toEqual(RDYLBU_10);
+    RDYLBU_10.forEach((color, i) => expect(temperatureColor(-40 + 10 * i).background).toBe(color));
   });
 
   it("interpolates each channel linearly between anchors", () => {
     // half-way from #e0f3f8 (0 °C) to #fee090 (10 °C): (224 + 254) / 2 = 239 = ef,
     // (243 + 224) / 2 = 233.5 → 234 = ea, (248 + 144) / 2 = 196 = c4
     expect(temperatureColor(5).background).toBe("#efeac4");
+    // 11.1 °C, 11 tenths from #fee090 towards #fdae61: (254 × 89 + 253 × 11) / 100 = 253.89 → fe,
+    // (224 × 89 + 174 × 11) / 100 = 218.5 → 219 = db (a floating-point fraction gave 218),
+    // (144 × 89 + 97 × 11) / 100 = 138.83 → 139 = 8b
+    expect(temperatureColor(11.1).background).toBe("#fedb8b");
+  });
+
+  it("gives every tenth of a degree the colour of the scale computed by hand (test/helpers)", () => {
+    for (let i = -400; i <= 500; i++) expect(temperatureColor(i / 10), `${i / 10} °C`).toEqual(referenceTemperatureColor(i / 10));
   });
 
   it("clamps outside −40…50 °C and rounds to the nearest tenth", () => {
