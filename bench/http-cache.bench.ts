@@ -10,6 +10,7 @@ import { Bench } from "tinybench";
 import { readConfig } from "../datasets/common/config.ts";
 import { silentLogger } from "../datasets/common/log.ts";
 import { loadDatasets } from "../server/datasets/registry.ts";
+import { LOADERS } from "../server/loaders.ts";
 import { ENDPOINTS } from "../server/endpoints/routes.ts";
 import { createApp, type AppRequest } from "../server/http/app.ts";
 import { KeyChecker } from "../server/http/auth.ts";
@@ -21,7 +22,7 @@ import { ensureDefaultData } from "../test/helpers/default-data.ts";
 // --- Setup (untimed) ------------------------------------------------------------------------------
 const KEY = "bench-key-0123456789abcdef";
 const config = readConfig({ GEODATA_DATA_DIR: await ensureDefaultData(["places", "elevation"]) });
-const registry = await loadDatasets(config, silentLogger);
+const registry = await loadDatasets(config, silentLogger, LOADERS);
 const openapi = buildOpenApi(ENDPOINTS);
 const app = createApp({ endpoints: ENDPOINTS, registry, keys: new KeyChecker([KEY]), openapi: () => openapi, logger: silentLogger });
 const request = (url: string, extra: Record<string, string> = {}): AppRequest => ({

@@ -1,40 +1,42 @@
 /**
- * HTTP throughput of the real server against a bare node:http server, in the same run.
+ * HTTP capacity and cost of the real server, against a bare node:http server in the same run.
  *
- *   npm run bench -- http [--duration 8] [--only reverse,search] [--connections 50] [--workers N]
- *                         [--response-cache-mb 0] [--seed 20261123] [--mix-size 4096] [--replay]
+ *   npm run bench -- http [--duration 5] [--only search,SYNOP] [--cache on,off] [--encodings identity,browser]
+ *                         [--against ../other-checkout] [--against-env GEODATA_WORKER_POLICY=spread]
+ *                         [--rate 2000] [--no-latency] [--workers 1] [--server-cores 0] [--load-cores 1]
+ *                         [--seed 20261123] [--mix-size 65536] [--rounds 1] [--against ../other-checkout]
  *
- * Starts the server with `npm start -- --no-default-build` (child process, in its own process
- * group: the compile check, then the cluster of GEODATA_WORKERS workers) on the prebuilt data of
- * the integration tests (.cache/test-data, built by test/helpers/default-data.ts if missing), and a bare node:http server answering a fixed 70-byte JSON (the
- * baseline) in another child process. autocannon (in this process) drives each with 50
- * connections, over the request mixes of bench/http-mixes.ts given as autocannon's request list
- * (the baseline: its one request), once with `Accept-Encoding: identity` and once with a
- * browser's `gzip, deflate, br`. The baseline runs first and last; the
- * ratio is to the mean of its runs. Besides req/s (which on a small machine also measures the
- * load generator, sharing the cores), each run records the CPU time the server's processes used
- * per request answered (from /proc), comparable across loads, and that of this process, the load
- * generator's share. With --replay, each mix is also driven against a bare node:http server that
- * answers with the server's own answers to that mix, captured before (status, headers and body
- * bytes as sent, in that coding; replay-server.ts): what node:http, the kernel and the load
- * generator cost for exactly those bytes with no application work, so its ratio is the most any
- * node:http server sending them could reach on this machine. Each run of the real server also
- * records how many of its workers accepted connections (from the primary's log: under the
- * default GEODATA_WORKER_POLICY=pack the number follows the load, server/worker-pool.ts).
- * Writes bench-results/http-<time>.json and .md (gitignored).
+ * The server (`scripts/start.mjs --no-default-build`, GEODATA_WORKERS=1 unless --workers) runs on
+ * --server-cores and the load generator on --load-cores (taskset): on a small machine a load
+ * generator beside the server takes its CPU and the figures measure the generator. For each
+ * request mix (bench/http-mixes.ts), response cache on and off (GEODATA_RESPONSE_CACHE_MB=0), and
+ * identity and a browser's Accept-Encoding:
+ * - capacity: wrk for --duration seconds, 50 connections: req/s, and the server's CPU time
+ *   (user + system, from /proc) per request answered;
+ * - latency at a fixed offered rate (--rate req/s, far below every mix's capacity), p50 and p99.
+ * A bare node:http server answering a fixed 70-byte JSON is measured the same way at the start
+ * and the end of every round; ratios are to the mean of those runs.
+ *
+ * --against DIR runs a second checkout's server (its own sources, compiled by its start script)
+ * on the same data, and --against-env K=V,... gives that variant (or, alone, this checkout) more
+ * environment; the variants alternate A B A B for --rounds rounds, and the report gives each
+ * one's mean and spread: the measure of a change.
+ *
+ * The mixes are large (65,536 targets by default) so that within a run most queries are new:
+ * the report gives the share of requests that repeated a target. Data: the integration tests'
+ * .cache/test-data (built if missing). Writes bench-results/http-<time>.{json,md} (gitignored).
  * Speed is never asserted: this prints and records.
  */
-import autocannon from "autocannon";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { ensureDefaultData, TEST_DATA_DIR } from "../test/helpers/default-data.ts";
-import { buildMixes, DEFAULT_MIX_SIZE, DEFAULT_SEED, readPlaces, reportingStations, type Mix } from "./http-mixes.ts";
-import { processTree, treeCpuMs, type ProcMemory } from "./proc-memory.ts";
-import { captureAnswers, startReplay, startScriptServer } from "./replay-server.ts";
+import { buildMixes, DEFAULT_SEED, readPlaces, reportingStations, type Mix } from "./http-mixes.ts";
+import { treeCpuMs } from "./proc-memory.ts";
 import { freePort, waitForHealth } from "./server-ready.ts";
+import { missingTools, runFixedRate, runWrk } from "./wrk.ts";
 
 function option(name: string, fallback: string): string {
   const args = process.argv.slice(2);
@@ -43,31 +45,35 @@ function option(name: string, fallback: string): string {
   const a = args[i]!;
   return a.includes("=") ? a.slice(a.indexOf("=") + 1) : (args[i + 1] ?? fallback);
 }
-const duration = Number(option("duration", "8"));
-const connections = Number(option("connections", "50"));
-const only = option("only", "").split(",").filter(Boolean);
-const workersEnv = option("workers", "");
-/** GEODATA_RESPONSE_CACHE_MB for the server: `0` measures every answer computed (no repeated query served from the cache). */
-const responseCacheMb = option("response-cache-mb", "");
-/** An option's integer; anything else (or one under `min`) stops the bench before it starts anything, quoting the text given. */
 function integerOption(name: string, fallback: number, min: number): number {
   const text = option(name, String(fallback));
   const value = Number(text);
   if (!Number.isInteger(value) || value < min) throw new Error(`--${name}: expected an integer of at least ${min}, got "${text}"`);
   return value;
 }
-/** Other mixes of the same kinds: another seed draws other points, stations, names and ids; a larger size repeats each request less often. */
+const list = (name: string, fallback: string): string[] => option(name, fallback).split(",").map((s) => s.trim()).filter(Boolean);
+
+const duration = integerOption("duration", 5, 1);
+const connections = integerOption("connections", 50, 1);
+const rate = integerOption("rate", 2000, 1);
+const latency = !process.argv.includes("--no-latency");
+const workers = integerOption("workers", 1, 1);
+const serverCores = option("server-cores", "0");
+const loadCores = option("load-cores", "1");
 const seed = integerOption("seed", DEFAULT_SEED, 0);
-const mixSize = integerOption("mix-size", DEFAULT_MIX_SIZE, 1);
-const replay = process.argv.includes("--replay");
+const mixSize = integerOption("mix-size", 65_536, 1);
+const rounds = integerOption("rounds", 1, 1);
+const against = option("against", "");
+/** Extra environment of variant B (`K=V,K=V`); with no --against, B is this checkout with it. */
+const againstEnv = Object.fromEntries(list("against-env", "").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
+const only = list("only", "");
+const caches = list("cache", "on,off");
+const ENCODINGS: Record<string, string> = { identity: "identity", browser: "gzip, deflate, br" };
+const encodings = list("encodings", "identity,browser");
+for (const c of caches) if (c !== "on" && c !== "off") throw new Error(`--cache: expected on and/or off, got "${c}"`);
+for (const e of encodings) if (!(e in ENCODINGS)) throw new Error(`--encodings: expected identity and/or browser, got "${e}"`);
 
 const KEY = "bench-key-0123456789abcdef";
-const ENCODINGS = { identity: "identity", browser: "gzip, deflate, br" } as const;
-/** Answers captured per mix and coding for --replay: the first requests of the mix, replayed in turn. */
-const REPLAY_ANSWERS = 512;
-type EncodingName = keyof typeof ENCODINGS;
-
-/** The baseline: a fixed 70-byte JSON body with the headers any JSON API sends. */
 const BARE_SERVER = `
 const http = require("node:http");
 const body = Buffer.from(JSON.stringify({ status: "OK", code: 200, content: { lat: 48.86, lon: 2.35 } }).padEnd(70));
@@ -75,247 +81,214 @@ const server = http.createServer((req, res) => {
   res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.byteLength });
   res.end(body);
 });
-server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port + "\\n"));
+server.listen(Number(process.argv[1]), "127.0.0.1");
 process.on("SIGTERM", () => server.close(() => process.exit(0)));
 `;
 
-const startBare = (): Promise<{ child: ChildProcess; port: number }> => startScriptServer("bare server", BARE_SERVER);
+interface Variant {
+  name: string;
+  /** The checkout whose server runs. */
+  root: string;
+  env: Record<string, string>;
+}
 
-interface Started {
+interface Running {
   child: ChildProcess;
   port: number;
-  readyMs: number;
 }
 
-/**
- * How many workers accepted connections, from the primary's log (server/worker-pool.ts, the
- * default `pack` policy): each change with its time (performance.now()).
- */
-const acceptingLog: { at: number; accepting: number }[] = [];
-function acceptingAt(at: number): number | undefined {
-  let n: number | undefined;
-  for (const e of acceptingLog) if (e.at <= at) n = e.accepting;
-  return n;
-}
-/** "1", or "1→2 (3 changes)" when the number changed during the run; "-" for a server without the log. */
-function acceptingDuring(from: number, to: number): string {
-  const start = acceptingAt(from);
-  if (start === undefined) return "-";
-  const changes = acceptingLog.filter((e) => e.at > from && e.at <= to).length;
-  const end = acceptingAt(to)!;
-  return changes === 0 ? String(start) : `${start}→${end} (${changes} change${changes === 1 ? "" : "s"})`;
-}
-/** The real server's process (npm's); its runs get the accepting column. */
-let serverPid = -1;
-const POOL_EVENTS = new Set(["worker accepts connections", "worker stops accepting connections", "all workers ready"]);
-
-/** `npm start` on the test data, in its own process group; ready when /health answers. */
-async function startServer(dataDir: string): Promise<Started> {
-  const port = await freePort();
-  const t0 = performance.now();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", GEODATA_DATA_DIR: dataDir, GEODATA_API_KEYS: KEY };
-  if (workersEnv) env.GEODATA_WORKERS = workersEnv;
-  if (responseCacheMb) env.GEODATA_RESPONSE_CACHE_MB = responseCacheMb;
-  const child = spawn("npm", ["start", "--silent", "--", "--no-default-build"], { cwd: PROJECT_ROOT, env, detached: true, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  let partial = "";
-  child.stderr!.on("data", (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-    const lines = (partial + d.toString()).split("\n");
-    partial = lines.pop()!;
-    for (const line of lines) {
-      if (!line.startsWith("{")) continue;
-      try {
-        const entry = JSON.parse(line) as { msg?: string; accepting?: number };
-        if (entry.msg !== undefined && POOL_EVENTS.has(entry.msg) && typeof entry.accepting === "number") acceptingLog.push({ at: performance.now(), accepting: entry.accepting });
-      } catch {
-        // not a log line
-      }
-    }
-  });
-  let exited = false;
-  child.once("exit", () => (exited = true));
-  await waitForHealth(port, 50, () => (exited ? `npm start exited before answering /health:\n${stderr}` : undefined));
-  return { child, port, readyMs: performance.now() - t0 };
-}
-
-async function stop(child: ChildProcess, group: boolean): Promise<void> {
-  if (child.exitCode !== null) return;
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
-  if (group) process.kill(-child.pid!, "SIGTERM");
-  else child.kill("SIGTERM");
+  child.kill("SIGTERM");
   await exited;
 }
 
+/** A server pinned to the server cores, ready when /health answers. */
+async function startPinned(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Running> {
+  const port = await freePort();
+  const child = spawn("taskset", ["-c", serverCores, process.execPath, ...args.map((a) => a.replace("{port}", String(port)))], { cwd, env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const health = async (): Promise<void> => waitForHealth(port, 50, () => (child.exitCode !== null ? `server exited before answering /health:\n${stderr}` : undefined));
+  if (args[0] === "-e") {
+    // The bare server has no /health: any answer will do.
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`bare server exited:\n${stderr}`);
+      try {
+        await (await fetch(`http://127.0.0.1:${port}/`)).arrayBuffer();
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  } else await health();
+  return { child, port };
+}
+
+const startBare = (): Promise<Running> => startPinned(["-e", BARE_SERVER, "{port}"], PROJECT_ROOT, process.env);
+
+function startServer(variant: Variant, dataDir: string, cache: string): Promise<Running> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", GEODATA_DATA_DIR: dataDir, GEODATA_API_KEYS: KEY, GEODATA_WORKERS: String(workers), GEODATA_RELEASE_POLL_MS: "0", ...variant.env };
+  if (cache === "off") env.GEODATA_RESPONSE_CACHE_MB = "0";
+  return startPinned([path.join(variant.root, "scripts", "start.mjs"), "--no-default-build"], variant.root, env);
+}
+
 interface Row {
-  target: string;
-  encoding: EncodingName;
+  round: number;
+  variant: string;
+  cache: string;
+  mix: string;
+  encoding: string;
   reqPerSec: number;
-  ratio?: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
-  bytesPerResponse: number;
-  /** CPU time (user + system) of the server's processes during the run, per request answered. */
-  serverCpuUsPerRequest: number;
-  /**
-   * CPU time of this process (autocannon, the load generator) per request: on a machine it
-   * shares with the server, what it spends is taken from the server (docs/http.md "Speed").
-   */
-  clientCpuUsPerRequest: number;
-  statuses: Record<string, number>;
-  errors: number;
-  timeouts: number;
-  /** Workers of the server accepting connections during the run (server/worker-pool.ts); "-" for the bare and replay servers. */
-  acceptingWorkers: string;
+  cpuUsPerRequest: number;
+  /** Requests that repeated a target already sent in the run (the mix cycles). */
+  repeatedShare: number;
+  non2xx: number;
+  socketErrors: number;
+  p50Ms?: number;
+  p99Ms?: number;
 }
 
-async function drive(target: string, port: number, paths: readonly string[], encoding: EncodingName, seconds: number, pid: number): Promise<Row> {
-  // autocannon's request list, built into bytes once per connection before the run starts (a
-  // setupRequest callback would rebuild each request: it measured 19 µs of load generator CPU per
-  // request against 12, and took the bare baseline from about 80,000 to 52,000 req/s). Each
-  // connection goes through the list in turn; the baseline's list is its one request.
-  const tracker = autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration: seconds,
-    headers: { "X-Api-Key": KEY, "Accept-Encoding": ENCODINGS[encoding] },
-    requests: paths.map((p) => ({ method: "GET", path: p })),
-  });
-  // CPU counted from the start of the requests, after the lists are built.
-  let cpu0 = treeCpuMs(pid);
-  let client0 = process.cpuUsage();
-  let started = performance.now();
-  tracker.once("start", () => {
-    cpu0 = treeCpuMs(pid);
-    client0 = process.cpuUsage();
-    started = performance.now();
-  });
-  const result = await tracker;
-  const accepting = acceptingDuring(started, performance.now());
-  const cpuMs = treeCpuMs(pid) - cpu0;
-  const client = process.cpuUsage(client0);
-  const statuses: Record<string, number> = {};
-  for (const [code, s] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = s.count;
-  return {
-    target,
+async function measure(round: number, variant: string, cache: string, target: Running, mix: Mix, encoding: string): Promise<Row> {
+  const url = `http://127.0.0.1:${target.port}`;
+  const cpu0 = treeCpuMs(target.child.pid!);
+  const capacity = await runWrk({ cores: loadCores, url, paths: mix.paths, key: KEY, encoding: ENCODINGS[encoding]!, seconds: duration, connections });
+  const cpuMs = treeCpuMs(target.child.pid!) - cpu0;
+  const row: Row = {
+    round,
+    variant,
+    cache,
+    mix: mix.name,
     encoding,
-    reqPerSec: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: Number(result.latency.mean.toFixed(2)) },
-    bytesPerResponse: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
-    serverCpuUsPerRequest: result.requests.total > 0 ? Math.round((cpuMs * 1000) / result.requests.total) : 0,
-    clientCpuUsPerRequest: result.requests.total > 0 ? Math.round((client.user + client.system) / result.requests.total) : 0,
-    statuses,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    acceptingWorkers: pid === serverPid ? accepting : "-",
+    reqPerSec: Math.round(capacity.reqPerSec),
+    cpuUsPerRequest: Number(((cpuMs * 1000) / capacity.requests).toFixed(1)),
+    repeatedShare: Number((Math.max(0, capacity.requests - mix.paths.length) / capacity.requests).toFixed(2)),
+    non2xx: capacity.non2xx,
+    socketErrors: capacity.socketErrors,
   };
+  if (latency) {
+    const fixed = await runFixedRate({ cores: loadCores, url, paths: mix.paths, key: KEY, encoding: ENCODINGS[encoding]!, seconds: duration, rate });
+    row.p50Ms = fixed.p50;
+    row.p99Ms = fixed.p99;
+    row.non2xx += fixed.non2xx;
+    row.socketErrors += fixed.errors;
+  }
+  process.stdout.write(`${variant} round ${round} ${mix.name} cache ${cache} ${encoding}: ${row.reqPerSec} req/s, ${row.cpuUsPerRequest} µs CPU/request${latency ? `, p50 ${row.p50Ms} ms p99 ${row.p99Ms} ms at ${rate} req/s` : ""}${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}\n`);
+  return row;
 }
-
-async function probe(port: number, p: string): Promise<number> {
-  const res = await fetch(`http://127.0.0.1:${port}${p}`, { headers: { "X-Api-Key": KEY } });
-  await res.arrayBuffer();
-  return res.status;
-}
-
-const sum = (xs: ProcMemory[], f: (m: ProcMemory) => number): number => Number(xs.reduce((a, m) => a + f(m), 0).toFixed(1));
-/** Processes of the server tree, without npm's own process. */
-const serverProcesses = (pid: number): ProcMemory[] => processTree(pid).filter((m) => !/(^|\/)npm(-cli\.js)?( |$)/.test(m.command) && !m.command.startsWith("npm "));
 
 // ---- setup (untimed) -------------------------------------------------------------------
-// The test data as it is when every dataset is there (others may be changing pipeline code, which
-// would make a fingerprint check rebuild); built (test/helpers/default-data.ts) only when missing.
+const missing = missingTools();
+if (missing) {
+  process.stderr.write(`${missing}\n`);
+  process.exit(2);
+}
 const STEPS = ["places", "admin", "elevation", "stations", "forecast"];
 const dataDir = STEPS.every((s) => existsSync(path.join(TEST_DATA_DIR, ".default-build", `${s}.json`))) ? TEST_DATA_DIR : await ensureDefaultData(STEPS);
 const places = await readPlaces();
 const stations = await reportingStations(dataDir);
-const mixes: Mix[] = buildMixes(places, stations, seed, mixSize).filter((m) => only.length === 0 || only.includes(m.name));
-process.stdout.write(`mixes: ${places.length} places, ${stations.METAR.length} METAR and ${stations.SYNOP.length} SYNOP stations with observations; ${duration} s per run, ${connections} connections\n`);
-
-const bare = await startBare();
-const server = await startServer(dataDir);
-serverPid = server.child.pid!;
-const memoryAtReady = serverProcesses(server.child.pid!);
-process.stdout.write(`server ready in ${server.readyMs.toFixed(0)} ms (npm start to first /health answer); RSS ${sum(memoryAtReady, (m) => m.rssMiB)} MiB, PSS ${sum(memoryAtReady, (m) => m.pssMiB)} MiB over ${memoryAtReady.length} processes\n`);
+const mixes = buildMixes(places, stations, seed, mixSize).filter((m) => m.name !== "openapi.json" && (only.length === 0 || only.includes(m.name)));
+const variants: Variant[] = [{ name: "A", root: PROJECT_ROOT, env: {} }];
+if (against || Object.keys(againstEnv).length > 0) variants.push({ name: "B", root: against ? path.resolve(against) : PROJECT_ROOT, env: againstEnv });
+const describeVariant = (v: Variant): string => `${path.relative(PROJECT_ROOT, v.root) || "this checkout"}${Object.keys(v.env).length ? ` with ${Object.entries(v.env).map(([k, x]) => `${k}=${x}`).join(" ")}` : ""}`;
+process.stdout.write(
+  `server on cores ${serverCores} (GEODATA_WORKERS=${workers}), load on cores ${loadCores}; wrk ${connections} connections, ${duration} s a run; ` +
+    `latency ${latency ? `at ${rate} req/s` : "off"}; mixes of ${mixSize} targets, seed ${seed}; variants ${variants.map((v) => `${v.name} = ${describeVariant(v)}`).join(", ")}\n`,
+);
 
 const rows: Row[] = [];
-const skipped: { target: string; status: number }[] = [];
-const baselines: Row[] = [];
-let memoryAfter: ProcMemory[] = [];
-try {
-  await drive("warm-up", bare.port, ["/"], "identity", 1, bare.child.pid!);
-  for (const enc of Object.keys(ENCODINGS) as EncodingName[]) baselines.push(await drive("bare node:http", bare.port, ["/"], enc, duration, bare.child.pid!));
-  for (const mix of mixes) {
-    const status = await probe(server.port, mix.paths[0]!);
-    if (status !== 200) {
-      skipped.push({ target: mix.name, status });
-      process.stdout.write(`${mix.name}: skipped (first request answered ${status})\n`);
-      continue;
-    }
-    await drive(mix.name, server.port, mix.paths, "identity", 2, server.child.pid!);
-    for (const enc of Object.keys(ENCODINGS) as EncodingName[]) {
-      const row = await drive(mix.name, server.port, mix.paths, enc, duration, server.child.pid!);
-      rows.push(row);
-      process.stdout.write(`${mix.name} (${enc}): ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, ${row.bytesPerResponse} B/response, server CPU ${row.serverCpuUsPerRequest} µs/request, client CPU ${row.clientCpuUsPerRequest} µs/request, accepting workers ${row.acceptingWorkers}, statuses ${JSON.stringify(row.statuses)}\n`);
-    }
-    if (replay) {
-      for (const enc of Object.keys(ENCODINGS) as EncodingName[]) {
-        const answers = await captureAnswers(server.port, mix.paths.slice(0, REPLAY_ANSWERS), { "X-Api-Key": KEY, "Accept-Encoding": ENCODINGS[enc] });
-        const replayServer = await startReplay(answers);
+const bareMix: Mix = { name: "bare node:http", paths: ["/"] };
+for (let round = 1; round <= rounds; round++) {
+  const bare = await startBare();
+  try {
+    for (const e of encodings) rows.push(await measure(round, "bare", "-", bare, bareMix, e));
+    for (const variant of variants) {
+      for (const cache of caches) {
+        const server = await startServer(variant, dataDir, cache);
         try {
-          const row = await drive(`${mix.name} (replayed)`, replayServer.port, mix.paths, enc, duration, replayServer.child.pid!);
-          rows.push(row);
-          process.stdout.write(`${row.target} (${enc}): ${row.reqPerSec} req/s, p99 ${row.latencyMs.p99} ms, ${row.bytesPerResponse} B/response, server CPU ${row.serverCpuUsPerRequest} µs/request, client CPU ${row.clientCpuUsPerRequest} µs/request\n`);
+          for (const mix of mixes) {
+            // Warm-up: the code paths compiled, the caches (when on) filled as a running server's are.
+            await runWrk({ cores: loadCores, url: `http://127.0.0.1:${server.port}`, paths: mix.paths, key: KEY, encoding: "identity", seconds: 1, connections });
+            for (const e of encodings) rows.push(await measure(round, variant.name, cache, server, mix, e));
+          }
         } finally {
-          await replayServer.stop();
+          await stop(server.child);
         }
       }
     }
+    for (const e of encodings) rows.push(await measure(round, "bare", "-", bare, bareMix, e));
+  } finally {
+    await stop(bare.child);
   }
-  for (const enc of Object.keys(ENCODINGS) as EncodingName[]) baselines.push(await drive("bare node:http", bare.port, ["/"], enc, duration, bare.child.pid!));
-} finally {
-  memoryAfter = serverProcesses(server.child.pid!);
-  await stop(server.child, true);
-  await stop(bare.child, false);
 }
 
-const baseRate = baselines.reduce((a, r) => a + r.reqPerSec, 0) / baselines.length;
-for (const r of [...baselines, ...rows]) r.ratio = Number((r.reqPerSec / baseRate).toFixed(2));
+// ---- report ------------------------------------------------------------------------------
+const mean = (xs: number[]): number => xs.reduce((a, x) => a + x, 0) / xs.length;
+const bareRows = rows.filter((r) => r.variant === "bare");
+const bareRate = mean(bareRows.map((r) => r.reqPerSec));
+const bareCpu = mean(bareRows.map((r) => r.cpuUsPerRequest));
+const spread = (xs: number[], digits = 0): string => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})` : "");
 
-const report = {
-  when: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "?", memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)), platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))) },
-  node: process.version,
-  settings: { durationSeconds: duration, connections, workers: workersEnv || "(default)", responseCacheMb: responseCacheMb || "(default)", seed, mixSize, encodings: ENCODINGS, baselineBody: "fixed 70-byte JSON", replay: replay ? `a bare node:http server answering the server's captured answers to the first ${REPLAY_ANSWERS} requests of each mix, in turn` : false },
-  server: { readyMs: Math.round(server.readyMs), memoryAtReady, memoryAfter },
-  baselineReqPerSec: Math.round(baseRate),
-  baselines,
-  rows,
-  skipped,
-};
+interface Summary {
+  mix: string;
+  cache: string;
+  encoding: string;
+  variant: string;
+  reqPerSec: number[];
+  cpu: number[];
+  p50: number[];
+  p99: number[];
+  repeated: number;
+}
+const summaries: Summary[] = [];
+for (const mix of mixes)
+  for (const cache of caches)
+    for (const encoding of encodings)
+      for (const variant of variants) {
+        const rs = rows.filter((r) => r.mix === mix.name && r.cache === cache && r.encoding === encoding && r.variant === variant.name);
+        if (rs.length === 0) continue;
+        summaries.push({
+          mix: mix.name,
+          cache,
+          encoding,
+          variant: variant.name,
+          reqPerSec: rs.map((r) => r.reqPerSec),
+          cpu: rs.map((r) => r.cpuUsPerRequest),
+          p50: rs.flatMap((r) => (r.p50Ms === undefined ? [] : [r.p50Ms])),
+          p99: rs.flatMap((r) => (r.p99Ms === undefined ? [] : [r.p99Ms])),
+          repeated: mean(rs.map((r) => r.repeatedShare)),
+        });
+      }
 
+const when = new Date().toISOString();
 const md: string[] = [
-  `# HTTP bench ${report.when}`,
+  `# HTTP bench ${when}`,
   "",
-  `Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGiB} GiB, ${report.machine.platform}; Node ${report.node}; load average at the end ${report.machine.loadAverage.join(" ")}.`,
-  `autocannon, ${connections} connections, ${duration} s per run; GEODATA_WORKERS ${report.settings.workers}, GEODATA_RESPONSE_CACHE_MB ${report.settings.responseCacheMb}; mixes of ${mixSize} requests, seed ${seed}. Baseline (bare node:http, fixed 70-byte JSON, runs first and last): ${report.baselineReqPerSec} req/s (${baselines.map((b) => b.reqPerSec).join(", ")}).`,
-  ...(replay ? [`Rows "(replayed)": a bare node:http server (one process) answering the server's own answers to the first ${REPLAY_ANSWERS} requests of the mix in that coding, captured before, in turn: the same bytes with no application work, the most any node:http server sending them reaches here.`] : []),
-  `Server (npm start): ready in ${report.server.readyMs} ms; at ready RSS ${sum(memoryAtReady, (m) => m.rssMiB)} MiB / PSS ${sum(memoryAtReady, (m) => m.pssMiB)} MiB, after the runs RSS ${sum(memoryAfter, (m) => m.rssMiB)} MiB / PSS ${sum(memoryAfter, (m) => m.pssMiB)} MiB.`,
+  `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}. Server on cores ${serverCores} (GEODATA_WORKERS=${workers}), wrk (${connections} connections, ${duration} s) and bench/fixed-rate.mjs on cores ${loadCores}. Mixes of ${mixSize} targets, seed ${seed}; ${rounds} round(s).`,
+  `Bare node:http (70-byte JSON): ${Math.round(bareRate)} req/s${spread(bareRows.map((r) => r.reqPerSec))}, ${bareCpu.toFixed(1)} µs CPU/request${spread(bareRows.map((r) => r.cpuUsPerRequest), 1)}${latency ? `; at ${rate} req/s p50 ${mean(bareRows.map((r) => r.p50Ms!)).toFixed(2)} ms, p99 ${mean(bareRows.map((r) => r.p99Ms!)).toFixed(2)} ms` : ""}.`,
+  ...variants.map((v) => `Variant ${v.name}: ${describeVariant(v)}.`),
   "",
-  "| process | RSS MiB at ready | PSS MiB at ready | RSS MiB after | PSS MiB after |",
-  "|---|---|---|---|---|",
-  ...memoryAtReady.map((m) => {
-    const after = memoryAfter.find((a) => a.pid === m.pid);
-    return `| ${m.pid} ${m.command} | ${m.rssMiB.toFixed(0)} | ${m.pssMiB.toFixed(0)} | ${after?.rssMiB.toFixed(0) ?? "-"} | ${after?.pssMiB.toFixed(0) ?? "-"} |`;
+  `| mix | cache | encoding | variant | req/s | × bare | CPU µs/request | × bare | p50 ms | p99 ms | repeated |`,
+  `|---|---|---|---|---|---|---|---|---|---|---|`,
+  ...summaries.map((s) => {
+    const r = mean(s.reqPerSec);
+    const c = mean(s.cpu);
+    return `| ${s.mix} | ${s.cache} | ${s.encoding} | ${s.variant} | ${Math.round(r)}${spread(s.reqPerSec)} | ${(r / bareRate).toFixed(2)} | ${c.toFixed(1)}${spread(s.cpu, 1)} | ${(c / bareCpu).toFixed(2)} | ${s.p50.length ? mean(s.p50).toFixed(2) : "-"} | ${s.p99.length ? mean(s.p99).toFixed(2) : "-"} | ${(s.repeated * 100).toFixed(0)} % |`;
   }),
   "",
-  "| target | encoding | req/s | × baseline | p50 ms | p90 ms | p99 ms | max ms | bytes/response | server CPU µs/request | client CPU µs/request | accepting workers | statuses |",
-  "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-  ...[...baselines, ...rows].map((r) => `| ${r.target} | ${r.encoding} | ${r.reqPerSec} | ${r.ratio} | ${r.latencyMs.p50} | ${r.latencyMs.p90} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.bytesPerResponse} | ${r.serverCpuUsPerRequest} | ${r.clientCpuUsPerRequest} | ${r.acceptingWorkers} | ${Object.entries(r.statuses).map(([k, v]) => `${k}: ${v}`).join(", ")}${r.errors ? `, errors: ${r.errors}` : ""} |`),
-  ...(skipped.length ? ["", `Skipped (first request not 200): ${skipped.map((s) => `${s.target} (${s.status})`).join(", ")}.`] : []),
-  "",
 ];
+if (variants.length > 1) {
+  md.push("B against A, CPU µs per request (mean of the rounds; negative: B cheaper):", "");
+  for (const s of summaries.filter((x) => x.variant === "B")) {
+    const a = summaries.find((x) => x.variant === "A" && x.mix === s.mix && x.cache === s.cache && x.encoding === s.encoding);
+    if (a) md.push(`- ${s.mix}, cache ${s.cache}, ${s.encoding}: ${(((mean(s.cpu) - mean(a.cpu)) / mean(a.cpu)) * 100).toFixed(1)} %`);
+  }
+  md.push("");
+}
 const outDir = path.join(PROJECT_ROOT, "bench-results");
 await fs.mkdir(outDir, { recursive: true });
-const stamp = report.when.replace(/[:.]/g, "-");
-await fs.writeFile(path.join(outDir, `http-${stamp}.json`), JSON.stringify(report, null, 2) + "\n");
+const stamp = when.replace(/[:.]/g, "-");
+await fs.writeFile(path.join(outDir, `http-${stamp}.json`), JSON.stringify({ when, settings: { duration, connections, rate, workers, serverCores, loadCores, seed, mixSize, rounds, variants }, rows }, null, 2) + "\n");
 await fs.writeFile(path.join(outDir, `http-${stamp}.md`), md.join("\n"));
 process.stdout.write("\n" + md.join("\n") + `\nwritten: bench-results/http-${stamp}.{json,md}\n`);

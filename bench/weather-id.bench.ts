@@ -9,7 +9,8 @@
  * brotli 1 and gzip 1 of the whole body, baseline the identity bytes.
  *   npm run bench -- weather-id
  */
-import { gzipParts, joinParts, partsLength, type BodyPart } from "../server/http/body-parts.ts";
+import { encodeResult } from "../server/http/encode.ts";
+import { gzipParts, joinParts, type BodyPart } from "../server/api/body-parts.ts";
 import { compress, successParts } from "../server/http/respond.ts";
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -56,8 +57,7 @@ const nextParam = (): { id: string; geonameId: number } => {
 };
 const now = new Date("2026-11-23T00:30:00Z");
 const data = { places, forecast: built.store };
-const size = (r: HandlerResult): number =>
-  "contentParts" in r ? partsLength(r.contentParts) : "contentJson" in r ? r.contentJson.length : JSON.stringify(r.content).length;
+const size = (r: HandlerResult): number => encodeResult(r, undefined).body.byteLength;
 for (let k = 0; k < 1000; k++) size(await weatherIdEndpoint.handle(nextParam(), data, { now }));
 
 let sink = 0;

@@ -35,7 +35,7 @@ const next = (): [number, number] => points[p++ & 4095]!;
 const now = new Date("2026-11-23T00:30:00Z");
 
 async function answer(lat: number, lon: number): Promise<Buffer> {
-  const w = (await pointWeather(lat, lon, { forecast: store }, now))!;
+  const w = pointWeather(lat, lon, { forecast: store }, now, undefined)!;
   const out = new JsonBytes(SLOT_BYTES_HINT * w.table.slots.length + 64).ascii('{"weather":');
   writeWeatherDays(out, w.table);
   return successBodyFromJson(200, out.ascii("}").bytes());

@@ -9,7 +9,7 @@ import path from "node:path";
 import { DATASETS, DATASET_NAMES, type DatasetName } from "../datasets/catalog.ts";
 import { readConfig } from "../datasets/common/config.ts";
 import { createLogger } from "../datasets/common/log.ts";
-import { LOADERS } from "./datasets/loaders.ts";
+import { LOADERS } from "./loaders.ts";
 import type { DatasetLoader } from "./datasets/loader.ts";
 
 async function main(argv: string[]): Promise<number> {

@@ -1,59 +1,44 @@
 /**
- * Serves the API from the artifacts in GEODATA_DATA_DIR. With no GEODATA_API_KEYS, a random key
- * is generated for this run and printed (never a fixed default key).
+ * Serves the API from the artifacts in GEODATA_DATA_DIR, in this process or as a cluster worker
+ * (server/primary.ts). With no GEODATA_API_KEYS, a random key is generated for this run and
+ * printed (never a fixed default key); a worker gets its primary's.
  */
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { readConfig } from "../datasets/common/config.ts";
 import { createLogger } from "../datasets/common/log.ts";
-import { createAccessLogger } from "./http/access-log.ts";
 import { answerHeartbeats } from "./heartbeat.ts";
-import { joinPool } from "./pool-worker.ts";
+import { createAccessLogger } from "./http/access-log.ts";
+import { generatedKeyBanner, shownBaseUrl } from "./key-banner.ts";
 import { startService } from "./service.ts";
 
 const config = readConfig(process.env);
 const logger = createLogger({ minLevel: config.logLevel, base: { component: "server" } });
 const accessLogger = createAccessLogger();
+const generatedKey = config.apiKeys.length === 0 ? randomBytes(24).toString("base64url") : undefined;
 
-let generatedKey: string | undefined;
-if (config.apiKeys.length === 0) {
-  generatedKey = randomBytes(24).toString("base64url");
-  config.apiKeys = [generatedKey];
-}
-
-// A cluster worker (server/primary.ts) holds its share of the rate limit, and only counts its
-// metrics: the primary serves the workers' sum on GEODATA_METRICS_PORT. Under the `pack` policy
-// it accepts connections only when the primary says so (server/worker-pool.ts).
-const pooled = cluster.isWorker && config.workerPolicy === "pack";
+// A cluster worker holds its share of the rate limit, and only counts its metrics: the primary
+// serves the workers' sum on GEODATA_METRICS_PORT.
 const service = await startService({
   config,
   logger,
   accessLogger,
   rateLimitShares: cluster.isWorker ? config.workers : 1,
   metrics: cluster.isWorker ? "collect" : "serve",
-  standby: pooled,
+  ...(generatedKey !== undefined ? { generatedKey } : {}),
 });
 if (cluster.isWorker) {
   answerHeartbeats();
   // Test only: a worker whose event loop never returns, for the primary's heartbeat test (not reachable over HTTP).
-  if (config.testHooks) process.on("SIGUSR2", () => {
-    for (;;);
-  });
+  if (config.testHooks) {
+    process.on("SIGUSR2", () => {
+      for (;;);
+    });
+  }
 }
-const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-const urlOf = (port: number): string => `http://${shownHost}:${port}`;
-const logListening = (port: number): void => logger.info("listening", { url: urlOf(port), datasets: service.registry.list().map((d) => `${d.name}:${d.status}`) });
-const base = urlOf(service.running.port);
-if (pooled) joinPool(service, logger, logListening);
-else logListening(service.running.port);
-if (generatedKey) {
-  // Printed once, to the terminal of whoever started the server; not a log line, so it never
-  // reaches a log collector that reads the JSON lines.
-  process.stderr.write(
-    `\nNo GEODATA_API_KEYS set: generated a key for this run only:\n\n  ${generatedKey}\n\n` +
-      `Try:\n  curl -s -H 'X-Api-Key: ${generatedKey}' '${base}/geocode/search/2/json?q=Berlin&limit=1'\n\n`,
-  );
-}
+const base = shownBaseUrl(config.host, service.running.port);
+logger.info("listening", { url: base, datasets: service.registry.list().map((d) => `${d.name}:${d.status}`) });
+if (generatedKey) process.stderr.write(generatedKeyBanner(generatedKey, base));
 
 // SIGHUP: re-read the API keys file and the datasets' releases (server/datasets/reload.ts).
 process.on("SIGHUP", () => {
@@ -64,18 +49,25 @@ process.on("SIGHUP", () => {
   );
 });
 
+// SIGTERM (an orchestrator, a rolling restart): drain first. /health/ready turns 503 at once so
+// that balancers stop sending new requests, which are still answered for
+// GEODATA_SHUTDOWN_DELAY_MS; then the graceful close. SIGINT (a terminal's Ctrl-C) closes at once.
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    logger.info("signal received", { signal });
-    service.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error("shutdown failed", { err });
-        process.exit(1);
-      },
-    );
+    const delayMs = signal === "SIGTERM" ? config.shutdownDelayMs : 0;
+    logger.info("signal received", { signal, drainMs: delayMs });
+    service.drain();
+    setTimeout(() => {
+      service.stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error("shutdown failed", { err });
+          process.exit(1);
+        },
+      );
+    }, delayMs);
   });
 }

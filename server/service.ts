@@ -6,32 +6,34 @@ import type { Config } from "../datasets/common/config.ts";
 import type { Logger } from "../datasets/common/log.ts";
 import type { AccessLog } from "./http/access-log.ts";
 import { loadDatasets, type DatasetRegistry, type LoaderTable } from "./datasets/registry.ts";
+import type { LoadedDatasets } from "./endpoints/loaded-datasets.ts";
+import { LOADERS } from "./loaders.ts";
 import { Reloader, type ReloadOutcome } from "./datasets/reload.ts";
 import { ReloadableKeys } from "./api-keys.ts";
 import { ENDPOINTS } from "./endpoints/routes.ts";
-import { createApp } from "./http/app.ts";
+import { createApp, type App } from "./http/app.ts";
 import { RateLimiter } from "./http/rate-limit.ts";
 import { ResponseCache } from "./http/response-cache.ts";
-import { SECOND_CACHE_SHARE, SecondCache } from "./http/second-cache.ts";
 import { docsAsset } from "./docs-page/docs-page.ts";
 import { instrument, watchDatasets, watchResponseCache, watchServer } from "./metrics/metrics.ts";
 import { answerClusterMetrics, startMetricsServer, type MetricsServer } from "./metrics/metrics-server.ts";
+import { trustedProxies } from "./http/client-address.ts";
 import { startServer, type RunningServer } from "./http/node-server.ts";
 import { buildOpenApi } from "./openapi/document.ts";
 
 export interface Service {
   running: RunningServer;
-  registry: DatasetRegistry;
+  /** The app the server answers with, for in-process callers (benches): no socket, no metrics. */
+  app: App;
+  registry: DatasetRegistry<LoadedDatasets>;
   /** Whole answers kept for repeated queries (GEODATA_RESPONSE_CACHE_MB). */
   responseCache: ResponseCache;
-  /** Answers that carry the instant, kept for the second they were computed in (same budget). */
-  secondCache: SecondCache;
   /** The port /metrics is served on, when this process serves it. */
   metricsPort?: number;
-  /** How many processes share GEODATA_RATE_LIMIT now (the cluster workers accepting connections). */
-  setRateLimitShares(shares: number): void;
   /** SIGHUP: re-reads the API keys file and every dataset (new releases swapped in, bad ones refused). */
   reload(): Promise<ReloadOutcome[]>;
+  /** SIGTERM's first step: /health/ready answers 503 and every answer closes its connection; requests are still served. */
+  drain(): void;
   /** Stops the HTTP server (gracefully) and releases datasets. */
   stop(): Promise<void>;
 }
@@ -41,7 +43,8 @@ export interface ServiceOptions {
   logger: Logger;
   /** Where request lines go (stdout in production). */
   accessLogger: AccessLog;
-  loaders?: LoaderTable;
+  /** The dataset loaders (default server/loaders.ts); tests give stand-ins. */
+  loaders?: LoaderTable<LoadedDatasets>;
   /** How many processes share GEODATA_RATE_LIMIT (cluster workers): each holds 1/shares of it. Default 1. */
   rateLimitShares?: number;
   /**
@@ -49,23 +52,21 @@ export interface ServiceOptions {
    * "collect" only counts (a cluster worker, whose primary serves the workers' sum).
    */
   metrics?: "serve" | "collect";
+  /** The keys in force when the configuration names none (server/main.ts: a key generated for this run). */
+  generatedKey?: string;
   /** The instant of a request (default the system clock); tests fix it. */
   now?: () => Date;
-  /** Build everything but do not accept connections until `running.accept()` (a standby cluster worker, server/worker-pool.ts). */
-  standby?: boolean;
 }
 
 export async function startService(options: ServiceOptions): Promise<Service> {
   const { config, logger } = options;
-  const registry = await loadDatasets(config, logger, options.loaders);
+  const loaders = options.loaders ?? LOADERS;
+  const registry = await loadDatasets(config, logger, loaders);
   let openapi: unknown;
-  const state = { shuttingDown: () => false };
-  const keys = new ReloadableKeys(config.apiKeys);
-  const reloader = new Reloader({ config, logger, registry, loaders: options.loaders });
-  // One budget: fifteen sixteenths for answers that last, one for those of the current second.
-  const cacheBytes = config.responseCacheMb * 2 ** 20;
-  const responseCache = new ResponseCache(cacheBytes - Math.floor(cacheBytes / SECOND_CACHE_SHARE));
-  const secondCache = new SecondCache(Math.floor(cacheBytes / SECOND_CACHE_SHARE));
+  const state = { shuttingDown: () => false, draining: false };
+  const keys = new ReloadableKeys(config.apiKeys.length === 0 && options.generatedKey !== undefined ? [options.generatedKey] : config.apiKeys);
+  const reloader = new Reloader({ config, logger, registry, loaders });
+  const responseCache = new ResponseCache(config.responseCacheMb * 2 ** 20);
   const rateLimiter = config.rateLimit ? new RateLimiter(config.rateLimit, options.rateLimitShares ?? 1) : undefined;
   const app = createApp({
     endpoints: ENDPOINTS,
@@ -74,9 +75,9 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     openapi: () => (openapi ??= buildOpenApi(ENDPOINTS)),
     logger,
     isShuttingDown: () => state.shuttingDown(),
+    isDraining: () => state.draining,
     corsOrigins: config.corsOrigins,
     responseCache,
-    secondCache,
     docs: (path) => docsAsset(path, registry.get("admin")),
     ...(rateLimiter ? { rateLimiter } : {}),
     ...(options.now ? { now: options.now } : {}),
@@ -84,14 +85,14 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const metricsOn = config.metricsPort !== undefined;
   if (metricsOn) {
     watchDatasets(registry);
-    watchResponseCache(responseCache, secondCache);
+    watchResponseCache(responseCache);
   }
   if (metricsOn && options.metrics === "collect") answerClusterMetrics();
   // Static answers are serialized and compressed once (respond.ts staticBody) before the first
   // client arrives, not during its request (brotli 11 of /openapi.json takes ~250 ms); called on
   // the bare app, so that no metric counts it.
   await app({ method: "GET", url: "/openapi.json", headers: { "accept-encoding": "br" }, hasBody: false });
-  const running = await startServer(metricsOn ? instrument(app) : app, config, options.accessLogger, logger, { listen: options.standby !== true });
+  const running = await startServer(metricsOn ? instrument(app) : app, { ...config, trusted: trustedProxies(config.trustedProxies) }, options.accessLogger, logger);
   if (metricsOn) watchServer(running);
   let metricsServer: MetricsServer | undefined;
   if (config.metricsPort !== undefined && (options.metrics ?? "serve") === "serve") {
@@ -101,16 +102,17 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   reloader.startPolling(config.releasePollMs);
   return {
     running,
+    app,
     registry,
     responseCache,
-    secondCache,
     ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
-    setRateLimitShares(shares) {
-      rateLimiter?.setShares(shares);
-    },
     reload() {
       keys.reload(config, logger);
       return reloader.reloadAll(true);
+    },
+    drain() {
+      state.draining = true;
+      running.drain();
     },
     async stop() {
       await running.shutdown();

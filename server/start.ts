@@ -29,15 +29,17 @@ function run(args: string[]): Promise<number> {
   });
 }
 
-// `npm start -- --no-default-build`: serve the data directory as it is (data built elsewhere, benches).
-if (!process.argv.includes("--no-default-build")) {
+const config = readConfig(process.env);
+// GEODATA_SERVE_ONLY=1 or `npm start -- --no-default-build`: serve the data directory as it is
+// (replicas of a synced or shared data directory, benches). Builds that do run take the data
+// directory's build lock, so replicas sharing one never build the same files at once.
+if (!config.serveOnly && !process.argv.includes("--no-default-build")) {
   const built = await run([pipelineCli, "build-default"]);
   if (built !== 0) {
     process.stderr.write(`Building the embedded default failed (exit ${built}); serving the artifacts that exist.\n`);
   }
 }
 // GEODATA_WORKERS > 1: a cluster primary forks the workers (each runs main.ts); else serve here.
-const config = readConfig(process.env);
 if (config.workers > 1) {
   const { runPrimary } = await import("./primary.ts");
   await runPrimary(config, createLogger({ minLevel: config.logLevel, base: { component: "primary" } }));

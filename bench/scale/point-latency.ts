@@ -59,7 +59,7 @@ const gzips: number[] = [];
 let bodyBytes = 0;
 for (const [lat, lon] of points) {
   const t = performance.now();
-  const w = await pointWeather(lat, lon, { forecast: store }, now);
+  const w = pointWeather(lat, lon, { forecast: store }, now, undefined);
   if (!w) throw new Error(`point ${lat}, ${lon}: expected a weather answer, got none`);
   const out = new JsonBytes(SLOT_BYTES_HINT * w.table.slots.length + 64).ascii('{"weather":');
   writeWeatherDays(out, w.table);

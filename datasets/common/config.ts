@@ -4,6 +4,7 @@
  * Every variable is documented in README.md ("Configuration") with its default.
  */
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ConfigError } from "./errors.ts";
@@ -30,6 +31,12 @@ export interface Config {
   heartbeatTimeoutMs: number;
   /** Test only (GEODATA_TEST_HOOKS=1): a cluster worker blocks its event loop for ever on SIGUSR2, to test the primary's heartbeat. */
   testHooks: boolean;
+  /** On SIGTERM, how long the server keeps answering with /health/ready at 503 before it closes, milliseconds (a balancer's time to notice). */
+  shutdownDelayMs: number;
+  /** Proxies (addresses or CIDRs) whose X-Forwarded-For names the client (GEODATA_TRUSTED_PROXIES); empty = none. */
+  trustedProxies: string[];
+  /** `npm start` serves only, never builds the embedded default (GEODATA_SERVE_ONLY=1): replicas of a shared or synced data directory. */
+  serveOnly: boolean;
   /** How long SIGTERM waits for in-flight requests before closing sockets, milliseconds. */
   shutdownGraceMs: number;
   /** Budget of the decoded elevation tile cache, MiB. */
@@ -51,8 +58,6 @@ export interface Config {
   metricsPort?: number;
   /** Server processes `npm start` runs (node:cluster workers, server/primary.ts); 1 = no cluster. */
   workers: number;
-  /** Which workers accept connections (GEODATA_WORKER_POLICY): as few as keep up (`pack`, server/worker-pool.ts) or all (`spread`). */
-  workerPolicy: "pack" | "spread";
   /** GEODATA_API_KEYS_FILE: a file of keys (one per line, `#` comments) added to apiKeys, re-read on SIGHUP. */
   apiKeysFile?: string;
   /** The keys given in GEODATA_API_KEYS alone (apiKeys without the file's), for a reload of the file. */
@@ -99,6 +104,27 @@ function readCorsOrigins(env: Env): "*" | string[] {
   return list;
 }
 
+/** An on/off variable: `1` or `true` on, empty, `0` or `false` off. */
+function readSwitch(env: Env, name: string): boolean {
+  const raw = (env[name] ?? "").trim().toLowerCase();
+  if (raw === "" || raw === "0" || raw === "false") return false;
+  if (raw === "1" || raw === "true") return true;
+  throw new ConfigError(name, "1 or 0 (true or false)", env[name] ?? "");
+}
+
+/** GEODATA_TRUSTED_PROXIES: comma-separated IPv4 or IPv6 addresses or CIDRs (e.g. 10.0.0.0/8, ::1). */
+function readTrustedProxies(env: Env): string[] {
+  const list = (env.GEODATA_TRUSTED_PROXIES ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+  for (const entry of list) {
+    const [address, prefix, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || extra !== undefined) throw new ConfigError("GEODATA_TRUSTED_PROXIES", "comma-separated IP addresses or CIDRs such as 10.0.0.0/8, 127.0.0.1 or fd00::/8", entry);
+  }
+  return list;
+}
+
 /** GEODATA_RATE_LIMIT: empty or `off` = none, else `<requests>/<seconds>s`, e.g. `100/60s`. */
 function readRateLimit(env: Env): { requests: number; windowSeconds: number } | undefined {
   const raw = (env.GEODATA_RATE_LIMIT ?? "").trim();
@@ -113,7 +139,6 @@ function readRateLimit(env: Env): { requests: number; windowSeconds: number } | 
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
-const WORKER_POLICIES = ["pack", "spread"] as const;
 
 /**
  * The keys of GEODATA_API_KEYS_FILE: one per line, blank lines and `#` comments skipped, each
@@ -158,10 +183,6 @@ export function readConfig(env: Env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError("GEODATA_LOG_LEVEL", LOG_LEVELS.join(" | "), env.GEODATA_LOG_LEVEL ?? "");
   }
-  const workerPolicy = (env.GEODATA_WORKER_POLICY ?? "").trim() || "pack";
-  if (!(WORKER_POLICIES as readonly string[]).includes(workerPolicy)) {
-    throw new ConfigError("GEODATA_WORKER_POLICY", WORKER_POLICIES.join(" | "), env.GEODATA_WORKER_POLICY ?? "");
-  }
   const dataDirRaw = env.GEODATA_DATA_DIR?.trim();
   const apiKeysFile = env.GEODATA_API_KEYS_FILE?.trim() ? path.resolve(PROJECT_ROOT, env.GEODATA_API_KEYS_FILE.trim()) : undefined;
   const mirror = env.GEODATA_MIRROR?.trim() || undefined;
@@ -180,14 +201,16 @@ export function readConfig(env: Env): Config {
     headersTimeoutMs: readInt(env, "GEODATA_HEADERS_TIMEOUT_MS", 5_000, 100, 600_000),
     keepAliveTimeoutMs: readInt(env, "GEODATA_KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),
     heartbeatTimeoutMs: readInt(env, "GEODATA_HEARTBEAT_TIMEOUT_MS", 5_000, 1_000, 600_000),
-    testHooks: env.GEODATA_TEST_HOOKS === "1",
+    testHooks: readSwitch(env, "GEODATA_TEST_HOOKS"),
     shutdownGraceMs: readInt(env, "GEODATA_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
+    shutdownDelayMs: readInt(env, "GEODATA_SHUTDOWN_DELAY_MS", 5_000, 0, 600_000),
+    trustedProxies: readTrustedProxies(env),
+    serveOnly: readSwitch(env, "GEODATA_SERVE_ONLY"),
     elevationCacheMb: readInt(env, "GEODATA_ELEVATION_CACHE_MB", 256, 1, 65_536),
     responseCacheMb: readInt(env, "GEODATA_RESPONSE_CACHE_MB", 64, 0, 65_536),
     stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 10, LIMITS.stationsRetentionDays.min, LIMITS.stationsRetentionDays.max),
     forecastKeepRuns: readInt(env, "GEODATA_FORECAST_KEEP_RUNS", 2, LIMITS.forecastKeepRuns.min, LIMITS.forecastKeepRuns.max),
     workers: readInt(env, "GEODATA_WORKERS", os.availableParallelism(), 1, 256),
-    workerPolicy: workerPolicy as Config["workerPolicy"],
     corsOrigins: readCorsOrigins(env),
     rateLimit: readRateLimit(env),
     metricsPort: env.GEODATA_METRICS_PORT?.trim() ? readInt(env, "GEODATA_METRICS_PORT", 0, 0, 65535) : undefined,

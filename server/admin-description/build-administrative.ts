@@ -4,8 +4,8 @@
  * request's instant. A member is absent when its input is (at sea only `timezone` is given).
  */
 import type { Admin1Info, ContinentInfo, CountryInfo } from "../../datasets/places/admin-types.ts";
-import { Fragment, type BodyPart } from "../http/body-parts.ts";
-import { describeTimezone, type DescribeOptions } from "./describe-timezone.ts";
+import { Fragment, type BodyPart } from "../api/body-parts.ts";
+import { describeTimezone } from "./describe-timezone.ts";
 import type { Administrative1Wire, AdministrativeWire, ContinentWire, CountryWire } from "./wire-types.ts";
 
 export interface AdministrativeInput {
@@ -37,12 +37,12 @@ export function buildAdministrative(input: AdministrativeInput, instant: Date): 
  * (names in 23 languages, most of the bytes) are fragments made once per area; only the timezone
  * member, which carries the instant, is new each time.
  */
-export function administrativeParts(input: AdministrativeInput, instant: Date, options?: DescribeOptions): BodyPart[] {
+export function administrativeParts(input: AdministrativeInput, instant: Date): BodyPart[] {
   const parts: BodyPart[] = ["{"];
   if (input.continent !== undefined) parts.push(memberOnce(input.continent, "continent", continentWire));
   if (input.country !== undefined) parts.push(memberOnce(input.country, "country", countryWire));
   if (input.admin1 !== undefined) parts.push(memberOnce(input.admin1, "administrative1", admin1Wire));
-  parts.push(`"timezone":${JSON.stringify(describeTimezone(input.timezone, input.lat, input.lon, instant, options))}}`);
+  parts.push(`"timezone":${JSON.stringify(describeTimezone(input.timezone, input.lat, input.lon, instant))}}`);
   return parts;
 }
 

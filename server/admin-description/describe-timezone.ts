@@ -21,15 +21,6 @@ function formatEvent(zone: string, epochMs: number): string {
   return formatLocalIso(wallClock(zone, rounded), offsetMinutes(zone, rounded));
 }
 
-export interface DescribeOptions {
-  /**
-   * An object that stands for the point (a place's kept facts): its sunrise and sunset texts are
-   * kept for the local day, keyed by that object. For callers whose points repeat (a place by id),
-   * where computing them was a tenth of a request's CPU; reverse geocoding's points rarely repeat.
-   */
-  sunTextsOwner?: object;
-}
-
 function sunTexts(zone: string, latitude: number, longitude: number, localMidnightMs: number): readonly [string, string] {
   const sun = sunEvents(latitude, longitude, localMidnightMs + 12 * HOUR_MS);
   return sun.kind === "rise-and-set"
@@ -37,17 +28,6 @@ function sunTexts(zone: string, latitude: number, longitude: number, localMidnig
     : sun.kind === "polar-day"
       ? [POLAR_DAY, POLAR_DAY]
       : [POLAR_NIGHT, POLAR_NIGHT];
-}
-
-/** The texts of each owner's latest local day (the owner is alive as long as its point is kept). */
-const keptSunTexts = new WeakMap<object, { zone: string; localMidnightMs: number; texts: readonly [string, string] }>();
-
-function ownedSunTexts(owner: object, zone: string, latitude: number, longitude: number, localMidnightMs: number): readonly [string, string] {
-  const kept = keptSunTexts.get(owner);
-  if (kept !== undefined && kept.localMidnightMs === localMidnightMs && kept.zone === zone) return kept.texts;
-  const texts = sunTexts(zone, latitude, longitude, localMidnightMs);
-  keptSunTexts.set(owner, { zone, localMidnightMs, texts });
-  return texts;
 }
 
 /** What a zone's clock says in one whole second: the same for every point of the zone. */
@@ -101,13 +81,10 @@ export function localDateAndMinute(zone: string, instant: Date): { date: string;
  * Throws RangeError for a timezone id the runtime does not know (the data is checked at load
  * time, so this is a bug, not bad input).
  */
-export function describeTimezone(zone: string, latitude: number, longitude: number, instant: Date, options?: DescribeOptions): TimezoneWire {
+export function describeTimezone(zone: string, latitude: number, longitude: number, instant: Date): TimezoneWire {
   const { wholeSecondMs, offset, isDST, timeFormatted, localMidnightMs } = zoneClockAt(zone, instant);
   // The sun's transit nearest to the local day's midday is the day's noon (sunTexts).
-  const [sunrise, sunset] =
-    options?.sunTextsOwner === undefined
-      ? sunTexts(zone, latitude, longitude, localMidnightMs)
-      : ownedSunTexts(options.sunTextsOwner, zone, latitude, longitude, localMidnightMs);
+  const [sunrise, sunset] = sunTexts(zone, latitude, longitude, localMidnightMs);
 
   return {
     timezone: zone,

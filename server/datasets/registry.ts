@@ -15,7 +15,6 @@ import { MissingInputError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
 import { locateDataset } from "../../datasets/releases/layout.ts";
 import type { DatasetLoader, Loaded } from "./loader.ts";
-import { LOADERS, type LoadedDatasets } from "./loaders.ts";
 
 export type DatasetStatus = "ready" | "missing" | "invalid";
 
@@ -36,7 +35,10 @@ export interface DatasetState {
 
 type Closer = () => Promise<void> | void;
 
-export class DatasetRegistry {
+/** The in-memory value of every dataset, by name: what the loader table gives (server/loaders.ts). */
+export type DatasetValues = { [K in DatasetName]: unknown };
+
+export class DatasetRegistry<V extends DatasetValues = DatasetValues> {
   private readonly states = new Map<DatasetName, DatasetState>();
   private readonly values = new Map<DatasetName, unknown>();
   private readonly closers: Closer[] = [];
@@ -48,7 +50,7 @@ export class DatasetRegistry {
    */
   generation = 0;
 
-  setReady<K extends DatasetName>(name: K, value: LoadedDatasets[K], metadata: BuildMetadata, loadMs: number, facts?: Record<string, unknown>, release?: string): void {
+  setReady<K extends DatasetName>(name: K, value: V[K], metadata: BuildMetadata, loadMs: number, facts?: Record<string, unknown>, release?: string): void {
     this.values.set(name, value);
     this.generation++;
     const state: DatasetState = {
@@ -79,7 +81,7 @@ export class DatasetRegistry {
    * value they took). Returns the closer of the value replaced, for the caller to run once the
    * requests that may still hold it are done.
    */
-  swap<K extends DatasetName>(name: K, loaded: Loaded<LoadedDatasets[K]>, loadMs: number, release: string | undefined): Closer | undefined {
+  swap<K extends DatasetName>(name: K, loaded: Loaded<V[K]>, loadMs: number, release: string | undefined): Closer | undefined {
     const previous = this.datasetClosers.get(name);
     this.setReady(name, loaded.value, loaded.metadata, loadMs, loaded.facts, release);
     if (loaded.close) this.datasetClosers.set(name, loaded.close);
@@ -98,8 +100,8 @@ export class DatasetRegistry {
     return this.states.get(name)?.release;
   }
 
-  get<K extends DatasetName>(name: K): LoadedDatasets[K] | undefined {
-    return this.values.get(name) as LoadedDatasets[K] | undefined;
+  get<K extends DatasetName>(name: K): V[K] | undefined {
+    return this.values.get(name) as V[K] | undefined;
   }
 
   isReady(name: DatasetName): boolean {
@@ -118,10 +120,10 @@ export class DatasetRegistry {
   }
 }
 
-export type LoaderTable = { [K in DatasetName]: DatasetLoader<LoadedDatasets[K]> };
+export type LoaderTable<V extends DatasetValues = DatasetValues> = { [K in DatasetName]: DatasetLoader<V[K]> };
 
-export interface OpenedDataset<K extends DatasetName> {
-  loaded: Loaded<LoadedDatasets[K]>;
+export interface OpenedDataset<V extends DatasetValues, K extends DatasetName> {
+  loaded: Loaded<V[K]>;
   release: string | undefined;
   loadMs: number;
 }
@@ -130,11 +132,11 @@ export interface OpenedDataset<K extends DatasetName> {
  * Opens one dataset where its release pointer (or the data directory) says, running the
  * loader's checks. Throws what the loader throws.
  */
-export async function openDataset<K extends DatasetName>(name: K, config: Config, logger: Logger, loaders: LoaderTable = LOADERS as LoaderTable): Promise<OpenedDataset<K>> {
+export async function openDataset<V extends DatasetValues, K extends DatasetName>(name: K, config: Config, logger: Logger, loaders: LoaderTable<V>): Promise<OpenedDataset<V, K>> {
   const spec = DATASETS[name];
   const location = await locateDataset(config.dataDir, name);
   const started = performance.now();
-  const loaded = await (loaders[name] as DatasetLoader<LoadedDatasets[K]>)({ file: path.join(location.dir, spec.file), dataDir: location.dir, spec, config, logger: logger.child({ dataset: name }) });
+  const loaded = await (loaders[name] as DatasetLoader<V[K]>)({ file: path.join(location.dir, spec.file), dataDir: location.dir, spec, config, logger: logger.child({ dataset: name }) });
   return { loaded, release: location.release, loadMs: Math.round(performance.now() - started) };
 }
 
@@ -149,16 +151,12 @@ export function failureOf(name: DatasetName, err: unknown): { status: "missing" 
 }
 
 /** Opens every dataset of the catalog under `dataDir`. Never throws: failures become states. */
-export async function loadDatasets(
-  config: Config,
-  logger: Logger,
-  loaders: LoaderTable = LOADERS as LoaderTable,
-): Promise<DatasetRegistry> {
-  const registry = new DatasetRegistry();
+export async function loadDatasets<V extends DatasetValues>(config: Config, logger: Logger, loaders: LoaderTable<V>): Promise<DatasetRegistry<V>> {
+  const registry = new DatasetRegistry<V>();
   for (const name of DATASET_NAMES) {
     try {
       const opened = await openDataset(name, config, logger, loaders);
-      registry.swap(name, opened.loaded as never, opened.loadMs, opened.release);
+      registry.swap(name, opened.loaded, opened.loadMs, opened.release);
       logger.info("dataset loaded", { dataset: name, release: opened.release, loadMs: opened.loadMs, builtAt: opened.loaded.metadata.builtAt, counts: opened.loaded.metadata.counts });
     } catch (err) {
       const failure = failureOf(name, err);

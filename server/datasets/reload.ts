@@ -23,7 +23,7 @@ export type ReloaderOptions = {
   config: Config;
   logger: Logger;
   registry: DatasetRegistry;
-  loaders?: LoaderTable | undefined;
+  loaders: LoaderTable;
   /** How long an old value stays open after a swap (default the request time limit). */
   closeGraceMs?: number;
 };
@@ -85,7 +85,7 @@ export class Reloader {
     const label = offered ?? "(data directory)";
     try {
       const opened = await openDataset(name, config, logger, this.options.loaders);
-      const old = registry.swap(name, opened.loaded as never, opened.loadMs, opened.release);
+      const old = registry.swap(name, opened.loaded, opened.loadMs, opened.release);
       this.refused.delete(name);
       logger.info("dataset reloaded", { dataset: name, release: opened.release, loadMs: opened.loadMs, counts: opened.loaded.metadata.counts });
       if (old) this.closeLater(name, old);

@@ -1,10 +1,9 @@
 import { DataFormatError } from "../../datasets/common/errors.ts";
 import { ELEVATION_SOURCE_HEADER, elevationObject, elevationSourceOf } from "../elevation/elevation-object.ts";
-import { errors } from "../http/api-error.ts";
-import { parseLatitude, parseLongitude } from "../http/params.ts";
+import { errors } from "../api/api-error.ts";
+import { parseLatitude, parseLongitude } from "../api/params.ts";
 import type { ElevationAnswer } from "../elevation/elevation-store.ts";
-import type { MaybePromise } from "../maybe-async.ts";
-import { defineEndpoint, type HandlerResult } from "./endpoint.ts";
+import { defineEndpoint } from "./endpoint.ts";
 
 const DESCRIPTION = `Elevation of the terrain at a point, in whole metres.
 
@@ -55,26 +54,16 @@ export const elevationPointEndpoint = defineEndpoint({
     headers: { [ELEVATION_SOURCE_HEADER]: "The DEM and resolution that answered, `<source>;<resolution>`, e.g. `srtm3;3arcsec`." },
   },
   parse: (query) => ({ lat: parseLatitude(query), lon: parseLongitude(query) }),
-  handle: ({ lat, lon }, data) => {
-    const damaged = (err: unknown): never => {
+  handle: async ({ lat, lon }, data) => {
+    let answer: ElevationAnswer | undefined;
+    try {
+      answer = await data.elevation.lookup(lat, lon);
+    } catch (err) {
       // A tile damaged after startup (checked then): the dataset, not the server, is at fault.
       if (err instanceof DataFormatError) throw errors.datasetUnavailable(["elevation"]);
       throw err;
-    };
-    const respond = (answer: ElevationAnswer | undefined): HandlerResult => {
-      if (answer === undefined) throw errors.notFound(`No elevation data at lat ${lat}, lon ${lon}: no installed DEM covers the point.`);
-      return {
-        content: { elevation: elevationObject(answer) },
-        headers: { [ELEVATION_SOURCE_HEADER]: elevationSourceOf(answer) },
-      };
-    };
-    let answer: MaybePromise<ElevationAnswer | undefined>;
-    try {
-      answer = data.elevation.lookupNowOrLater(lat, lon);
-    } catch (err) {
-      return damaged(err);
     }
-    // Synchronous when the blocks are cached; a read from disk otherwise.
-    return answer instanceof Promise ? answer.then(respond, damaged) : respond(answer);
+    if (answer === undefined) throw errors.notFound(`No elevation data at lat ${lat}, lon ${lon}: no installed DEM covers the point.`);
+    return { content: { elevation: elevationObject(answer) }, headers: { [ELEVATION_SOURCE_HEADER]: elevationSourceOf(answer) } };
   },
 });

@@ -4,35 +4,41 @@
  * the loaded datasets. The router (server/http/app.ts) does everything else: method, key, 503.
  */
 import type { DatasetName } from "../../datasets/catalog.ts";
-import type { LoadedDatasets } from "../datasets/loaders.ts";
-import type { Query } from "../http/query.ts";
-import type { BodyPart } from "../http/body-parts.ts";
+import type { LoadedDatasets } from "./loaded-datasets.ts";
+import type { Query } from "../api/query.ts";
+import type { BodyPart } from "../api/body-parts.ts";
 
 export interface HandlerContext {
   /** The request's instant (local times, sunrise, "current" forecast hour). */
   now: Date;
-  /**
-   * Keeps a part of an answer that does not carry the instant, for the datasets serving now
-   * (server/http/response-cache.ts): `compute()` once per key while they serve, then the kept
-   * value. The key must name everything else the part depends on (the parameters, a time bucket),
-   * or `fresh` must say whether a kept value still holds (for a validity that the key cannot name
-   * cheaply, such as the local day of a point). `bytes` sizes the value for the cache's bound. A
-   * promise is kept as its value once it settles, so a `compute` that may return a promise gets
-   * either back (MaybePromise). Absent: no caching, compute every time.
-   */
-  memo?: <T>(key: string, bytes: (value: Awaited<T>) => number, compute: () => T, fresh?: (value: Awaited<T>) => boolean) => T;
 }
 
 /** Extra response headers (for example which elevation source answered). */
 type ResultHeaders = { headers?: Record<string, string> };
 
 /**
- * What a handler answers: the envelope's `content` as an object; as JSON text or its UTF-8 bytes
- * (large answers written without intermediate objects, e.g. the weather slots); or as parts
- * (http/body-parts.ts) when most of it repeats across answers that carry the instant and so
- * cannot be cached whole.
+ * What a handler answers, in one of three forms, each with one serializer (http/encode.ts): the
+ * envelope's `content` as an object; as JSON text or its UTF-8 bytes (large answers written without
+ * intermediate objects, e.g. the weather slots); or as parts (api/body-parts.ts) when most of it
+ * repeats across answers (an area's names in 23 languages) and can be compressed once.
  */
-export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array } | { contentParts: readonly BodyPart[] }) & ResultHeaders;
+export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array } | { contentParts: readonly BodyPart[] } | ForeignBody) & ResultHeaders;
+
+/** A foreign API's answer (Endpoint.foreign): the whole body, not wrapped in the spec's envelope. */
+export interface ForeignBody {
+  body: string | Uint8Array;
+  contentType: string;
+}
+
+/**
+ * An endpoint of another API that clients already speak (docs/compatibility.md): its answers
+ * are its own (HandlerResult ForeignBody), its errors have its own shape, and its clients may send
+ * the key as the `apikey` query parameter (which no access line ever shows).
+ */
+export interface ForeignApi {
+  /** The error body of that API for a status and our message. */
+  errorBody(status: number, message: string): Buffer;
+}
 
 /** What the OpenAPI document says of an endpoint beyond its path and parameters. */
 export interface EndpointDocs {
@@ -59,6 +65,8 @@ export interface Endpoint<P = unknown, K extends DatasetName = DatasetName, O ex
   datasets: readonly K[];
   /** Datasets the endpoint uses when loaded and does without otherwise (undefined in `data`). */
   optionalDatasets?: readonly O[];
+  /** Set for another API's endpoint (ForeignApi); absent for the spec's. */
+  foreign?: ForeignApi;
   parse(query: Query): P;
   handle(params: P, data: Pick<LoadedDatasets, K> & Partial<Pick<LoadedDatasets, O>>, ctx: HandlerContext): HandlerResult | Promise<HandlerResult>;
 }

@@ -40,7 +40,7 @@ export const geocodeIdEndpoint = defineEndpoint({
   },
   parse: parsePlaceIdParam,
   handle: (param, data, ctx) => {
-    const { pointJson, administrative } = placeAnswer(data.places, param, ctx.now, ctx.memo);
+    const { pointJson, administrative } = placeAnswer(data.places, param, ctx.now);
     return { contentParts: [`{"point":${pointJson},"administrative":`, ...administrative, "}"] };
   },
 });

@@ -1,4 +1,4 @@
-import { parseLatitude, parseLongitude } from "../http/params.ts";
+import { parseLatitude, parseLongitude } from "../api/params.ts";
 import { reverseGeocodeParts } from "../reverse/reverse-geocode.ts";
 import { defineEndpoint } from "./endpoint.ts";
 

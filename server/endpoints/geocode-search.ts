@@ -1,4 +1,4 @@
-import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, parseLimit, parseOffset, parseQ } from "../http/params.ts";
+import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, parseLimit, parseOffset, parseQ } from "../api/params.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { defineEndpoint } from "./endpoint.ts";
 

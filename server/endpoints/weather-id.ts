@@ -1,18 +1,16 @@
 import { PLACE_ID_EXPECTED } from "../../datasets/places/place-id.ts";
 import { ELEVATION_SOURCE_HEADER, elevationObject, elevationSourceOf } from "../elevation/elevation-object.ts";
 import { parsePlaceIdParam } from "../places/place-id-param.ts";
-import { andThen, type MaybePromise } from "../maybe-async.ts";
-import { placeAnswer, type PlaceAnswer } from "../places/place-answer.ts";
+import { placeAnswer } from "../places/place-answer.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { writeDailySection } from "../weather/daily.ts";
-import { pointWeather, type WeatherInputs } from "../weather/point-weather.ts";
+import { elevationAt, pointWeather } from "../weather/point-weather.ts";
 import { JsonBytes } from "../weather/json-bytes.ts";
 import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
-import { startOfLocalDay } from "../weather/time-slots.ts";
 import { localDateAndMinute } from "../admin-description/describe-timezone.ts";
-import { Fragment } from "../http/body-parts.ts";
-import { defineEndpoint, type HandlerResult } from "./endpoint.ts";
+import { Fragment } from "../api/body-parts.ts";
+import { defineEndpoint } from "./endpoint.ts";
 import { WEATHER_HEADERS_DOCS } from "./weather-point.ts";
 
 /** Header set when no loaded forecast run covers the place (daily and hourly are then empty). */
@@ -104,69 +102,34 @@ export const weatherIdEndpoint = defineEndpoint({
     },
   },
   parse: parsePlaceIdParam,
-  handle: (param, data, ctx) => {
-    const place = placeAnswer(data.places, param, ctx.now, ctx.memo);
-    // The forecast part depends on the instant only through the point's local day: kept until it ends.
-    const nowMs = ctx.now.getTime();
-    const compute = (): MaybePromise<ForecastPart> => forecastPart(place, data, ctx.now);
-    const part = ctx.memo ? ctx.memo(`${param.geonameId}`, partBytes, compute, (kept) => kept.slotsFrom === undefined || startOfLocalDay(kept.slotsFrom.zone, nowMs) === kept.slotsFrom.dayStartMs) : compute();
-    return andThen(part, (ready) => weatherIdContent(place, ready, ctx.now));
+  handle: async (param, data, ctx) => {
+    const place = placeAnswer(data.places, param, ctx.now);
+    const { lat, lon } = place.point;
+    // One DEM lookup: the elevation section and the forecast's height correction both use it.
+    const height = await elevationAt(data, lat, lon);
+    const answer = pointWeather(lat, lon, data, ctx.now, height);
+    const headers: Record<string, string> = { ...answer?.headers };
+    let elevationJson = "";
+    if (height) {
+      elevationJson = `,"elevation":${JSON.stringify(elevationObject(height))}`;
+      headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);
+    }
+    // The daily and hourly sections, written as /weather/point writes its slots.
+    const w = new JsonBytes(SLOT_BYTES_HINT * (answer?.table.slots.length ?? 0) + 8_192);
+    if (answer) {
+      writeDailySection(w, answer.table);
+      w.ascii(',"hourly":');
+      writeWeatherDays(w, answer.table);
+    } else {
+      headers[FORECAST_COVERAGE_HEADER] = "none";
+      w.ascii('[],"hourly":[]');
+    }
+    w.ascii("}}");
+    // The administrative description's local time, to the minute (the same clock, kept per zone and second).
+    const current = localDateAndMinute(place.timezone, ctx.now);
+    // Sections in the spec's order.
+    const point = `,"point":${place.pointJson}${elevationJson},"weather":{"current":{"date":"${current.date}","hour":"${current.hour}"},"daily":`;
+    // The forecast sections as a fragment: a gzip answer deflates them once, into the spliced body.
+    return { contentParts: ['{"administrative":', ...place.administrative, point, new Fragment(Buffer.from(w.bytes()))], headers };
   },
 });
-
-/** The sections after `point` that do not carry the instant: elevation, then daily and hourly. */
-interface ForecastPart {
-  /** `,"elevation":{...}`, or empty when no DEM answers. */
-  elevationJson: string;
-  /** The daily and hourly sections and the closing braces: `[...],"hourly":[...]}}` (after `"daily":`). */
-  weather: Fragment;
-  headers: Record<string, string>;
-  /**
-   * What the slots depend on besides the datasets: the start of the local day in the point's zone
-   * (time-slots.ts timeSlots); none when no run covers the place.
-   */
-  slotsFrom: { zone: string; dayStartMs: number } | undefined;
-}
-
-/**
- * What a kept part costs: its bytes, and its gzip copy (Fragment.deflated, made on the first gzip
- * answer), charged up front at the bytes' size, a bound: it measured 7 % of a 17 KB part.
- */
-const partBytes = (part: ForecastPart): number => 2 * part.weather.bytes.byteLength + part.elevationJson.length;
-
-/** Synchronous when the DEM blocks of the place are cached. */
-function forecastPart(place: PlaceAnswer, data: WeatherInputs, now: Date): MaybePromise<ForecastPart> {
-  const { lat, lon } = place.point;
-  return andThen(data.elevation ? data.elevation.lookupNowOrLater(lat, lon) : undefined, (height) =>
-    andThen(pointWeather(lat, lon, data, now), (answer) => {
-      const headers: Record<string, string> = {};
-      let elevationJson = "";
-      if (height) {
-        elevationJson = `,"elevation":${JSON.stringify(elevationObject(height))}`;
-        headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);
-      }
-      // The hourly slots are written as /weather/point writes them.
-      const w = new JsonBytes(SLOT_BYTES_HINT * (answer?.table.slots.length ?? 0) + 8_192);
-      if (answer) {
-        writeDailySection(w, answer.table);
-        w.ascii(',"hourly":');
-        writeWeatherDays(w, answer.table);
-      } else {
-        headers[FORECAST_COVERAGE_HEADER] = "none";
-        w.ascii('[],"hourly":[]');
-      }
-      w.ascii("}}");
-      const slotsFrom = answer ? { zone: answer.zone, dayStartMs: startOfLocalDay(answer.zone, now.getTime()) } : undefined;
-      // The bytes copied: the writer's buffer is sized by a hint, larger than what was written.
-      return { elevationJson, weather: new Fragment(Buffer.from(w.bytes())), headers: { ...headers, ...answer?.headers }, slotsFrom };
-    }),
-  );
-}
-
-function weatherIdContent(place: PlaceAnswer, part: ForecastPart, now: Date): HandlerResult {
-  // The administrative description's local time, to the minute (the same clock, kept per zone and second).
-  const current = localDateAndMinute(place.timezone, now);
-  // Sections in the spec's order.
-  const point = `,"point":${place.pointJson}${part.elevationJson},"weather":{"current":{"date":"${current.date}","hour":"${current.hour}"},"daily":`;
-  return { contentParts: ['{"administrative":', ...place.administrative, point, part.weather], headers: part.headers };
-}

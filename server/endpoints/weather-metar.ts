@@ -1,5 +1,5 @@
-import { errors } from "../http/api-error.ts";
-import { parseId } from "../http/params.ts";
+import { errors } from "../api/api-error.ts";
+import { parseId } from "../api/params.ts";
 import { contentSchema, observationsJson } from "../stations/observations-content.ts";
 import { defineEndpoint } from "./endpoint.ts";
 

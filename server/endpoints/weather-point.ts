@@ -1,5 +1,5 @@
-import { errors } from "../http/api-error.ts";
-import { parseLatitude, parseLongitude } from "../http/params.ts";
+import { errors } from "../api/api-error.ts";
+import { parseLatitude, parseLongitude } from "../api/params.ts";
 import { membersMarkdown } from "../weather/members.ts";
 import {
   FORECAST_HEIGHT_HEADER,
@@ -8,9 +8,9 @@ import {
   FORECAST_RESOLUTION_HEADER,
   FORECAST_RUN_HEADER,
   FORECAST_TIMEZONE_HEADER,
+  elevationAt,
   pointWeather,
 } from "../weather/point-weather.ts";
-import { andThen } from "../maybe-async.ts";
 import { JsonBytes } from "../weather/json-bytes.ts";
 import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
@@ -57,11 +57,11 @@ export const weatherPointEndpoint = defineEndpoint({
     headers: WEATHER_HEADERS_DOCS,
   },
   parse: (query) => ({ lat: parseLatitude(query), lon: parseLongitude(query) }),
-  handle: ({ lat, lon }, data, ctx) =>
-    andThen(pointWeather(lat, lon, data, ctx.now), (answer) => {
-      if (!answer) throw errors.notFound(`No loaded forecast model covers lat ${lat}, lon ${lon}.`);
-      const w = new JsonBytes(SLOT_BYTES_HINT * answer.table.slots.length + 64).ascii('{"weather":');
-      writeWeatherDays(w, answer.table);
-      return { contentJson: w.ascii("}").bytes(), headers: answer.headers };
-    }),
+  handle: async ({ lat, lon }, data, ctx) => {
+    const answer = pointWeather(lat, lon, data, ctx.now, await elevationAt(data, lat, lon));
+    if (!answer) throw errors.notFound(`No loaded forecast model covers lat ${lat}, lon ${lon}.`);
+    const w = new JsonBytes(SLOT_BYTES_HINT * answer.table.slots.length + 64).ascii('{"weather":');
+    writeWeatherDays(w, answer.table);
+    return { contentJson: w.ascii("}").bytes(), headers: answer.headers };
+  },
 });

@@ -36,9 +36,10 @@ export interface ConnectionGuard {
   track(socket: Socket): void;
   /**
    * A request arrived: `run` when it may go to the app, `refuse` when it is one too many pipelined
-   * (answer it with 429 and close), `drop` when its connection is closing.
+   * (answer it with 429 and close), `drop` when its connection is closing. `closes`: its answer
+   * will end the connection (nothing after it is admitted).
    */
-  admit(socket: Socket): "run" | "refuse" | "drop";
+  admit(socket: Socket, closes: boolean): "run" | "refuse" | "drop";
   /** The answer to an admitted request is handed to node; `close` if it ends the connection. */
   answered(socket: Socket, close: boolean): void;
   /** The answer of an admitted request finished or was abandoned (once per request). */
@@ -88,7 +89,7 @@ export function connectionGuard(stallMs: number, onStall: (socket: Socket) => vo
       });
       startSweep();
     },
-    admit(socket) {
+    admit(socket, closes) {
       const s = states.get(socket);
       if (s === undefined || s.closing) return "drop";
       s.pending++;
@@ -96,6 +97,7 @@ export function connectionGuard(stallMs: number, onStall: (socket: Socket) => vo
         s.closing = true;
         return "refuse";
       }
+      if (closes) s.closing = true;
       return "run";
     },
     answered(socket, close) {

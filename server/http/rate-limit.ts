@@ -9,12 +9,11 @@
  *   RateLimit: "per-key";r=42;t=35             whole tokens left; seconds until the bucket is full
  * and a refused request is a 429 with Retry-After (seconds until one token is back).
  *
- * Per process: each process keeps its own buckets. With cluster workers, `shares` divides the
- * quota between those that accept connections (each one's bucket holds floor(requests / n), at
- * least 1; the primary says when n changes), so the whole service never lets a key exceed the
- * configured rate (unless the quota is smaller than n, or for the moments a worker that stopped
- * accepting finishes its last answers); a single keep-alive client, whose connection stays on one
- * worker, gets a share only.
+ * Per process: each process keeps its own buckets. With n cluster workers, `shares` = n divides
+ * the quota (each one's bucket holds floor(requests / n), at least 1), so the whole process group
+ * never lets a key exceed the configured rate (unless the quota is smaller than n); a single
+ * keep-alive client, whose connection stays on one worker, gets a share only. Several replicas
+ * each hold the whole quota: limit at the balancer (docs/deploy.md).
  *
  * Only valid keys reach the limiter (the key is checked first), so the number of buckets is
  * bounded by the number of configured keys.
@@ -42,26 +41,18 @@ interface Bucket {
 }
 
 export class RateLimiter {
-  capacity = 0;
+  readonly capacity: number;
   /** Tokens per millisecond. */
-  private rate = 0;
+  private readonly rate: number;
   private readonly buckets = new Map<string, Bucket>();
-  private policy = "";
+  private readonly policy: string;
 
+  /** `shares`: how many processes share the quota (the cluster workers); each bucket holds floor(requests / shares), at least 1. */
   constructor(
     readonly config: RateLimitConfig,
     shares = 1,
     private readonly clock: () => number = () => performance.now(),
   ) {
-    this.setShares(shares);
-  }
-
-  /**
-   * How many processes share the quota now (the cluster workers that accept connections,
-   * server/worker-pool.ts): each bucket holds floor(requests / shares), at least 1. A bucket
-   * holding more than the new capacity is cut to it at its next request.
-   */
-  setShares(shares: number): void {
     this.capacity = Math.max(1, Math.floor(this.config.requests / Math.max(1, shares)));
     this.rate = this.capacity / (this.config.windowSeconds * 1000);
     this.policy = `"${POLICY_NAME}";q=${this.capacity};w=${this.config.windowSeconds}`;

@@ -5,7 +5,7 @@
  * layer answered.
  */
 import http from "node:http";
-import type { ApiError } from "./api-error.ts";
+import type { ApiError } from "../api/api-error.ts";
 import type { AppResponse } from "./app.ts";
 import { errorBody } from "./respond.ts";
 

@@ -2,7 +2,7 @@
  * Serialisation of the envelope and the error body, and content-encoding negotiation.
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import { Fragment, type BodyPart } from "./body-parts.ts";
+import { Fragment, type BodyPart } from "../api/body-parts.ts";
 
 /**
  * Bodies at most this long are sent uncompressed: with the headers they fit in about one TCP

@@ -3,8 +3,7 @@
  * answer is a function of the normalized query and the loaded data alone (cache policies
  * `release`, `observations` and `forecast`, server/http/cache.ts): place search, elevation,
  * METAR, SYNOP and point weather. Answers carrying the request's instant (`instant` policy:
- * reverse geocoding, lookup by id, weather by id) are not kept here: second-cache.ts keeps them
- * for the second they were computed in, under one sixteenth of the same budget.
+ * reverse geocoding, lookup by id, weather by id) are never kept: their bytes change every second.
  *
  * - Key: the route, the parsed and typed parameters (so `lat=52.50` and `lat=52.5` share an
  *   entry) and, for `forecast`, the UTC quarter hour (the slots start at the point's local day).
@@ -12,10 +11,7 @@
  *   reload or failure of a dataset empties the cache, so an answer never outlives its data.
  * - Encodings: the identity body is stored, and each content coding (br, gzip) is compressed
  *   once, on the first request that asks for it, and kept beside it.
- * - Parts: a handler may keep a part of an answer that does not carry the instant
- *   (HandlerContext.memo: a place's facts for lookup and weather by id, the forecast sections of
- *   weather by id), under the same rules.
- * - Bound: GEODATA_RESPONSE_CACHE_MB of bodies and parts (all codings counted); the oldest entry
+ * - Bound: GEODATA_RESPONSE_CACHE_MB of bodies (all codings counted); the oldest entry
  *   not read since eviction last passed it goes first (CLOCK). 0 turns the cache off.
  *
  * Why: a repeated query (an app polling its user's place, a station page, a popular name) costs
@@ -33,23 +29,20 @@ export interface CachedAnswer {
   etag: string;
   /** Compressed copies, filled on demand. */
   encoded: Partial<Record<Exclude<Encoding, "identity">, Buffer>>;
-  /** Built from parts: gzip is preferred as for a spliced answer (respond.ts negotiateSplicedEncoding). */
-  spliced?: true;
 }
 
-/** Fixed cost of an entry beyond its bodies (key, objects, headers), bytes, for the bound (second-cache.ts counts the same). */
+/** Fixed cost of an entry beyond its bodies (key, objects, headers), bytes, for the bound. */
 export const ENTRY_OVERHEAD_BYTES = 512;
 
-/** A whole answer or a part (HandlerContext.memo), with what it costs against the bound. */
+/** An answer, with what it costs against the bound. */
 interface Slot {
-  value: unknown;
+  value: CachedAnswer;
   cost: number;
   /** Read since eviction last passed it (the CLOCK algorithm's reference bit). */
   used: boolean;
 }
 
 export class ResponseCache {
-  /** Whole answers under "answer <key>", parts under "part <key>": one bound, one eviction. */
   private readonly slots = new Map<string, Slot>();
   private bytes = 0;
   private generation = -1;
@@ -62,12 +55,12 @@ export class ResponseCache {
     return this.maxBytes > 0;
   }
 
-  /** Whole answers and parts kept. */
+  /** Answers kept. */
   get size(): number {
     return this.slots.size;
   }
 
-  /** Bytes of whole answers and parts kept. */
+  /** Bytes of the answers kept. */
   get usedBytes(): number {
     return this.bytes;
   }
@@ -80,10 +73,10 @@ export class ResponseCache {
     this.generation = generation;
   }
 
-  private read(key: string, generation: number, fresh?: (value: unknown) => boolean): Slot | undefined {
+  get(key: string, generation: number): CachedAnswer | undefined {
     this.sync(generation);
     const slot = this.slots.get(key);
-    if (slot === undefined || (fresh !== undefined && !fresh(slot.value))) {
+    if (slot === undefined) {
       this.misses++;
       return undefined;
     }
@@ -91,10 +84,11 @@ export class ResponseCache {
     // Marked, not moved: re-inserting on every hit made the Map rehash under load; eviction gives a
     // marked slot a second chance instead (CLOCK, an approximation of least recently used).
     slot.used = true;
-    return slot;
+    return slot.value;
   }
 
-  private store(key: string, generation: number, value: unknown, cost: number): void {
+  set(key: string, generation: number, entry: CachedAnswer): void {
+    const cost = key.length + entry.body.byteLength + ENTRY_OVERHEAD_BYTES;
     // A value computed on data replaced meanwhile is not stored (and does not empty the newer ones);
     // one value never takes a large share of the cache.
     if (!this.enabled || generation < this.generation || cost > this.maxBytes / 8) return;
@@ -104,48 +98,20 @@ export class ResponseCache {
       this.bytes -= old.cost;
       this.slots.delete(key);
     }
-    this.slots.set(key, { value, cost, used: false });
+    this.slots.set(key, { value: entry, cost, used: false });
     this.bytes += cost;
     this.evict();
-  }
-
-  get(key: string, generation: number): CachedAnswer | undefined {
-    return this.read(`answer ${key}`, generation)?.value as CachedAnswer | undefined;
-  }
-
-  set(key: string, generation: number, entry: CachedAnswer): void {
-    this.store(`answer ${key}`, generation, entry, key.length + entry.body.byteLength + ENTRY_OVERHEAD_BYTES);
   }
 
   /** Records a compressed copy made for an answer (counted against the bound). */
   addEncoding(key: string, entry: CachedAnswer, encoding: Exclude<Encoding, "identity">, body: Buffer): void {
     if (entry.encoded[encoding] !== undefined) return;
     entry.encoded[encoding] = body;
-    const slot = this.slots.get(`answer ${key}`);
+    const slot = this.slots.get(key);
     if (slot === undefined || slot.value !== entry) return; // evicted or replaced meanwhile: nothing counted
     slot.cost += body.byteLength;
     this.bytes += body.byteLength;
     this.evict();
-  }
-
-  /**
-   * The part kept under `key` for this generation, else `compute()`'s value, kept. A promise is
-   * kept as its value once it settles (a rejection keeps nothing), if the datasets it was computed
-   * on still serve: so a kept part is always a value, and a caller whose `compute` may return a
-   * promise must take either (MaybePromise). Requests for the key that arrive before it settles
-   * compute it too. A kept part for which `fresh` says false (it depends on the time, e.g. the
-   * local day) is computed again and replaced.
-   */
-  memo<T>(key: string, generation: number, bytes: (value: Awaited<T>) => number, compute: () => T, fresh?: (value: Awaited<T>) => boolean): T {
-    if (!this.enabled || generation < this.generation) return compute();
-    const slotKey = `part ${key}`;
-    const slot = this.read(slotKey, generation, fresh as ((value: unknown) => boolean) | undefined);
-    if (slot !== undefined) return slot.value as T;
-    const value = compute();
-    const keep = (settled: Awaited<T>): void => this.store(slotKey, generation, settled, key.length + bytes(settled) + ENTRY_OVERHEAD_BYTES);
-    if (value instanceof Promise) value.then(keep, () => undefined);
-    else keep(value as Awaited<T>);
-    return value;
   }
 
   private evict(): void {

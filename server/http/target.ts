@@ -7,7 +7,7 @@
  * cannot backtrack (a segment's characters never include the '/' that ends it), and the test of
  * every regular expression (test/server/regex-safety.test.ts) keeps it so.
  */
-import { errors } from "./api-error.ts";
+import { errors } from "../api/api-error.ts";
 
 /** A path the URL parser would leave as it is: no escapes, dot segments, empty segments or other characters. */
 const PLAIN_PATH = /^\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*)?$/;

@@ -10,9 +10,8 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom-client";
 import type { DatasetRegistry } from "../datasets/registry.ts";
-import type { App, AppResponse } from "../http/app.ts";
+import type { App } from "../http/app.ts";
 import type { ResponseCache } from "../http/response-cache.ts";
-import type { SecondCache } from "../http/second-cache.ts";
 
 export interface HttpMetrics {
   requests: Counter<"route" | "method" | "status">;
@@ -23,9 +22,8 @@ export interface HttpMetrics {
 let http: HttpMetrics | undefined;
 let datasets: DatasetRegistry | undefined;
 let answers: ResponseCache | undefined;
-let secondAnswers: SecondCache | undefined;
-/** The HTTP server of this process: `port` is 0 while it does not accept (a waiting cluster worker). */
-let server: { readonly port: number; readonly connections: number } | undefined;
+/** The HTTP server of this process. */
+let server: { readonly connections: number } | undefined;
 
 /** The metrics of this process, created (with the default process metrics) on first use. */
 export function processMetrics(): HttpMetrics {
@@ -80,7 +78,7 @@ export function processMetrics(): HttpMetrics {
   // Summed over cluster workers (prom-client's default aggregator): each worker has its own cache.
   new Gauge({
     name: "geodata_response_cache_lookups_total",
-    help: "Lookups of the response cache (whole answers and kept parts, server/http/response-cache.ts) since start, by result (hit or miss).",
+    help: "Lookups of the response cache (server/http/response-cache.ts) since start, by result (hit or miss).",
     labelNames: ["result"] as const,
     collect() {
       this.reset();
@@ -90,31 +88,13 @@ export function processMetrics(): HttpMetrics {
     },
   });
   new Gauge({
-    name: "geodata_second_cache_lookups_total",
-    help: "Lookups of the answers that carry the instant, kept for the second they were computed in (server/http/second-cache.ts), since start, by result (hit or miss).",
-    labelNames: ["result"] as const,
-    collect() {
-      this.reset();
-      if (!secondAnswers) return;
-      this.set({ result: "hit" }, secondAnswers.hits);
-      this.set({ result: "miss" }, secondAnswers.misses);
-    },
-  });
-  new Gauge({
     name: "geodata_response_cache_bytes",
-    help: "Bytes held by the response cache (bodies, their compressed copies and kept parts); bounded by GEODATA_RESPONSE_CACHE_MB per worker.",
+    help: "Bytes held by the response cache (bodies and their compressed copies); bounded by GEODATA_RESPONSE_CACHE_MB per worker.",
     collect() {
       this.set(answers?.usedBytes ?? 0);
     },
   });
-  // Summed over cluster workers: how many accept (GEODATA_WORKER_POLICY), and their connections.
-  new Gauge({
-    name: "geodata_accepting_workers",
-    help: "Server processes accepting connections: 1 per process that accepts (summed over cluster workers: how many do, server/worker-pool.ts).",
-    collect() {
-      this.set(server !== undefined && server.port > 0 ? 1 : 0);
-    },
-  });
+  // Summed over cluster workers.
   new Gauge({
     name: "geodata_open_connections",
     help: "Open client connections of the HTTP server.",
@@ -124,7 +104,7 @@ export function processMetrics(): HttpMetrics {
   });
   new Gauge({
     name: "geodata_response_cache_entries",
-    help: "Whole answers and kept parts held by the response cache.",
+    help: "Answers held by the response cache.",
     collect() {
       this.set(answers?.size ?? 0);
     },
@@ -138,29 +118,24 @@ export function watchDatasets(registry: DatasetRegistry): void {
 }
 
 /** The response cache whose use the gauges report. */
-export function watchResponseCache(cache: ResponseCache, second?: SecondCache): void {
+export function watchResponseCache(cache: ResponseCache): void {
   answers = cache;
-  secondAnswers = second;
 }
 
-/** The HTTP server whose accepting and connections the gauges report. */
-export function watchServer(running: { readonly port: number; readonly connections: number }): void {
+/** The HTTP server whose connections the gauges report. */
+export function watchServer(running: { readonly connections: number }): void {
   server = running;
 }
 
 /** Wraps the app so that every answer is counted and timed. */
 export function instrument(app: App, metrics: HttpMetrics = processMetrics()): App {
-  return (req) => {
+  return async (req) => {
     const started = performance.now();
-    const count = (out: AppResponse): AppResponse => {
-      metrics.requests.inc({ route: out.route, method: req.method === "HEAD" ? "HEAD" : req.method === "GET" ? "GET" : "other", status: String(out.status) });
-      metrics.duration.observe({ route: out.route }, (performance.now() - started) / 1000);
-      if (out.status === 304) metrics.notModified.inc({ route: out.route });
-      return out;
-    };
-    // Keeps a synchronous answer synchronous (server/http/app.ts says why).
-    const out = app(req);
-    return out instanceof Promise ? out.then(count) : count(out);
+    const out = await app(req);
+    metrics.requests.inc({ route: out.route, method: req.method === "HEAD" ? "HEAD" : req.method === "GET" ? "GET" : "other", status: String(out.status) });
+    metrics.duration.observe({ route: out.route }, (performance.now() - started) / 1000);
+    if (out.status === 304) metrics.notModified.inc({ route: out.route });
+    return out;
   };
 }
 

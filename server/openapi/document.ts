@@ -3,7 +3,7 @@
  * that paths, parameters and the decisions taken where the spec is silent cannot drift apart.
  */
 import type { Endpoint } from "../endpoints/endpoint.ts";
-import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, Q_MAX_CHARS, ID_MAX_CHARS } from "../http/params.ts";
+import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, Q_MAX_CHARS, ID_MAX_CHARS } from "../api/params.ts";
 import { MAX_URL_BYTES } from "../http/app.ts";
 import { CACHE_POLICY, CACHE_POLICY_TEXT } from "../http/cache.ts";
 import { SCHEMAS, envelope } from "./schemas.ts";

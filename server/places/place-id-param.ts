@@ -1,7 +1,7 @@
 import { PLACE_ID_EXPECTED, parsePlaceId } from "../../datasets/places/place-id.ts";
-import { errors } from "../http/api-error.ts";
-import { parseId } from "../http/params.ts";
-import type { Query } from "../http/query.ts";
+import { errors } from "../api/api-error.ts";
+import { parseId } from "../api/params.ts";
+import type { Query } from "../api/query.ts";
 
 export interface PlaceIdParam {
   /** The id as given (trimmed), for messages. */

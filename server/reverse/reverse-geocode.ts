@@ -8,7 +8,7 @@
  */
 import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
 import { administrativeParts, buildAdministrative, type AdministrativeInput } from "../admin-description/build-administrative.ts";
-import type { BodyPart } from "../http/body-parts.ts";
+import type { BodyPart } from "../api/body-parts.ts";
 import type { AdministrativeWire } from "../admin-description/wire-types.ts";
 import type { PlacesData } from "../places/places-data.ts";
 

@@ -5,7 +5,7 @@
  * `latest`/`history` are null when there are none.
  */
 import type { ObservationKind, StationObservationRecord } from "../../datasets/stations/record.ts";
-import { errors } from "../http/api-error.ts";
+import { errors } from "../api/api-error.ts";
 import { recordAt, type StationSeries, type StationStore } from "./station-store.ts";
 
 export interface ObservationsBlock {

@@ -53,14 +53,3 @@ export function membersMarkdown(members: readonly MemberDefinition[] = SLOT_MEMB
     ...members.map((m) => `| \`${m.member}\` | ${esc(m.unit)} | ${esc(m.source)} | ${esc(m.window)} | ${esc(m.formula)} |`),
   ].join("\n");
 }
-
-export const README_MEMBERS_START = "<!-- weather-members:start (generated from server/weather/members.ts by `npm run docs`) -->";
-export const README_MEMBERS_END = "<!-- weather-members:end -->";
-
-/** README text with the block between the member-table markers replaced by the current table. */
-export function withReadmeMembers(readme: string): string {
-  const start = readme.indexOf(README_MEMBERS_START);
-  const end = readme.indexOf(README_MEMBERS_END);
-  if (start < 0 || end < start) throw new Error("README.md lacks the weather-members markers");
-  return readme.slice(0, start + README_MEMBERS_START.length) + "\n" + membersMarkdown() + "\n" + readme.slice(end);
-}

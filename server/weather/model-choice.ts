@@ -7,7 +7,7 @@
  */
 import type { ForecastStore } from "../../datasets/forecast/store.ts";
 import type { ForecastRun } from "../../datasets/forecast/run-reader.ts";
-import { neighbours } from "../../datasets/forecast/grid.ts";
+import { neighbours, type NeighbourCell } from "../../datasets/forecast/grid.ts";
 
 /** The variables a run must store to count as a full model. */
 export const CORE_VARIABLES = ["temperature_2m", "wind_u_10m", "wind_v_10m", "pressure_msl"] as const;
@@ -46,8 +46,14 @@ function rankedRuns(store: ForecastStore): ForecastRun[] {
   return list;
 }
 
-/** The run that answers (lat, lon), or undefined when no loaded run's grid contains the point. */
-export function chooseRun(store: ForecastStore, lat: number, lon: number): ForecastRun | undefined {
-  for (const run of rankedRuns(store)) if (neighbours(run.meta.grid, lat, lon) !== undefined) return run;
+/**
+ * The run that answers (lat, lon) with the grid cells around the point (found once, here, and
+ * used for the series), or undefined when no loaded run's grid contains the point.
+ */
+export function chooseRun(store: ForecastStore, lat: number, lon: number): { run: ForecastRun; cells: NeighbourCell[] } | undefined {
+  for (const run of rankedRuns(store)) {
+    const cells = neighbours(run.meta.grid, lat, lon);
+    if (cells !== undefined) return { run, cells };
+  }
   return undefined;
 }

@@ -96,7 +96,11 @@ const PRECIPITATION = ["precipitation"] as const;
 /** The point's series from `run`, or undefined when the point lies outside the run's grid. */
 export function pointForecast(run: ForecastRun, lat: number, lon: number): PointForecast | undefined {
   const cells = neighbours(run.meta.grid, lat, lon);
-  if (cells === undefined) return undefined;
+  return cells === undefined ? undefined : seriesAtCells(run, cells);
+}
+
+/** The point's series from `run`, interpolated from the grid cells around it (grid.ts neighbours). */
+export function seriesAtCells(run: ForecastRun, cells: readonly NeighbourCell[]): PointForecast {
   const nSteps = run.meta.steps.length;
   const nVars = SLOT_VARIABLES.length;
   // Decoded into one array and interpolated into another: no array per cell and variable.

@@ -7,12 +7,11 @@ import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
 import { oceanZone } from "../../datasets/admin/ocean-zones.ts";
 import type { ForecastStore } from "../../datasets/forecast/store.ts";
 import type { ForecastRun } from "../../datasets/forecast/run-reader.ts";
-import type { ElevationStore } from "../elevation/elevation-store.ts";
-import { andThen, type MaybePromise } from "../maybe-async.ts";
+import type { ElevationAnswer, ElevationStore } from "../elevation/elevation-store.ts";
 import { localObservations } from "../stations/station-locations.ts";
 import type { StationStore } from "../stations/station-store.ts";
 import { chooseRun } from "./model-choice.ts";
-import { PROBABILITY_HALF_WIDTH, PROBABILITY_THRESHOLD_MM, pointForecast, type PointForecast } from "./point-series.ts";
+import { PROBABILITY_HALF_WIDTH, PROBABILITY_THRESHOLD_MM, seriesAtCells, type PointForecast } from "./point-series.ts";
 import { LAPSE_RATE_K_PER_M, buildSlotTable, type SlotContext, type SlotTable } from "./slot-table.ts";
 import { timeSlots } from "./time-slots.ts";
 
@@ -54,49 +53,39 @@ export function runTimeToken(run: ForecastRun): string {
 }
 
 /**
- * The point's height for the correction, m: the DEM value, except that the global DEM's
- * bathymetry (negative where it answers at sea) counts as the sea surface, 0.
+ * The DEM's answer at the point, looked up once per request: the height correction and
+ * /weather/id's elevation section both use it. Undefined without the elevation dataset or where
+ * no DEM has data.
  */
-function pointHeight(elevation: ElevationStore | undefined, lat: number, lon: number): MaybePromise<PointHeight | undefined> {
-  if (!elevation) return undefined;
-  return andThen(elevation.lookupNowOrLater(lat, lon), (answer) => {
-    if (!answer) return undefined;
-    const metres = answer.source.startsWith("etopo") && answer.metres < 0 ? 0 : answer.metres;
-    return { metres, source: answer.source };
-  });
-}
-
-interface PointHeight {
-  metres: number;
-  source: string;
+export function elevationAt(inputs: WeatherInputs, lat: number, lon: number): Promise<ElevationAnswer | undefined> {
+  return inputs.elevation ? inputs.elevation.lookup(lat, lon) : Promise.resolve(undefined);
 }
 
 /**
- * The answer for (lat, lon) at `now`, or undefined when no loaded run covers the point; now when
- * the DEM blocks of the point are cached, else once they are read.
+ * The answer for (lat, lon) at `now`, or undefined when no loaded run covers the point.
+ * `elevation` is elevationAt's answer for the same point.
  */
-export function pointWeather(lat: number, lon: number, inputs: WeatherInputs, now: Date): MaybePromise<PointWeather | undefined> {
-  const run = chooseRun(inputs.forecast, lat, lon);
-  if (!run) return undefined;
-  return andThen(pointHeight(inputs.elevation, lat, lon), (height) => withHeight(run, lat, lon, inputs, now, height));
-}
-
-function withHeight(run: ForecastRun, lat: number, lon: number, inputs: WeatherInputs, now: Date, height: PointHeight | undefined): PointWeather {
-  const forecast = pointForecast(run, lat, lon)!;
+export function pointWeather(lat: number, lon: number, inputs: WeatherInputs, now: Date, elevation: ElevationAnswer | undefined): PointWeather | undefined {
+  const chosen = chooseRun(inputs.forecast, lat, lon);
+  if (!chosen) return undefined;
+  const { run, cells } = chosen;
+  const forecast = seriesAtCells(run, cells);
   const zone = inputs.admin ? inputs.admin.lookup(lat, lon).timezone : oceanZone(lon);
   const slots = timeSlots(run.meta.runTime, run.meta.steps, zone, now.getTime());
+  // The height for the correction, m: the global DEM's bathymetry (negative at sea) counts as the sea surface, 0.
+  const height = elevation && (elevation.source.startsWith("etopo") && elevation.metres < 0 ? 0 : elevation.metres);
 
   let heightCorrectionK = 0;
   let heightNote: string;
   if (forecast.modelHeight !== forecast.modelHeight) heightNote = "none; reason=model-has-no-surface-height";
   else if (!inputs.elevation) heightNote = "none; reason=elevation-dataset-not-loaded";
-  else if (!height) heightNote = "none; reason=no-dem-data-at-point";
+  else if (height === undefined) heightNote = "none; reason=no-dem-data-at-point";
   else {
-    heightCorrectionK = -LAPSE_RATE_K_PER_M * (height.metres - forecast.modelHeight);
-    heightNote = `lapse-rate; model-surface=${Math.round(forecast.modelHeight)}m; point=${Math.round(height.metres)}m; dem=${height.source}`;
+    heightCorrectionK = -LAPSE_RATE_K_PER_M * (height - forecast.modelHeight);
+    heightNote = `lapse-rate; model-surface=${Math.round(forecast.modelHeight)}m; point=${Math.round(height)}m; dem=${elevation!.source}`;
   }
   const context: SlotContext = { heightCorrectionK };
-  const local = localObservations(inputs.stations?.locator, lat, lon, height?.metres);
+  const local = localObservations(inputs.stations?.locator, lat, lon, height);
   if (local) context.local = local;
   const table = buildSlotTable(forecast, slots, context);
   const tokens = runTokens(run);

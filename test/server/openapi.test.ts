@@ -2,14 +2,16 @@
  * The OpenAPI document: valid OpenAPI 3.1 (checked by an independent validator), the eight paths
  * with GET and HEAD, and every decision of server/openapi/decisions.ts also written in README.md.
  */
-import { SLOT_MEMBERS, withReadmeMembers } from "../../server/weather/members.ts";
+import { SLOT_MEMBERS } from "../../server/weather/members.ts";
+import { WEATHER_COLOR_SCALE_DOC } from "../../server/weather/derived/temperature-colors.ts";
+import { GENERATED_PAGES } from "../../server/openapi/generated-pages.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
 import { ENDPOINTS } from "../../server/endpoints/routes.ts";
-import { DECISIONS, withReadmeDecisions } from "../../server/openapi/decisions.ts";
+import { DECISIONS, DECISIONS_FILE } from "../../server/openapi/decisions.ts";
 import { buildOpenApi } from "../../server/openapi/document.ts";
 
 const doc = buildOpenApi(ENDPOINTS) as { openapi: string; info: { description: string }; paths: Record<string, Record<string, { parameters: Array<{ name: string }>; responses: Record<string, unknown> }>> };
@@ -48,15 +50,26 @@ describe("OpenAPI document", () => {
     }
   });
 
-  it("lists every decision, and README.md carries the same list (npm run docs)", () => {
-    const readme = readFileSync(path.join(PROJECT_ROOT, "README.md"), "utf8");
+  it("lists every decision of the data file", () => {
+    expect(DECISIONS.length).toBeGreaterThan(40);
     for (const d of DECISIONS) expect(doc.info.description).toContain(`**${d.topic}**: ${d.decision}`);
-    expect(withReadmeDecisions(readme) === readme, "README.md decisions differ from server/openapi/decisions.ts: run npm run docs").toBe(true);
   });
 
-  it("describes every weather slot member, and README.md carries the same table (npm run docs)", () => {
-    const readme = readFileSync(path.join(PROJECT_ROOT, "README.md"), "utf8");
+  it("describes every weather slot member", () => {
     for (const m of SLOT_MEMBERS) expect((doc.paths["/weather/point/2/json"]!.get! as { description?: string }).description).toContain(`| \`${m.member}\` | ${m.unit} |`);
-    expect(withReadmeMembers(readme) === readme, "README.md weather members differ from server/weather/members.ts: run npm run docs").toBe(true);
+  });
+
+  it.each(GENERATED_PAGES.map((p) => [p.file, p] as const))("%s is current (npm run docs)", (file, page) => {
+    const text = readFileSync(path.join(PROJECT_ROOT, file), "utf8");
+    expect(page.render(text) === text, `${file} differs from its sources: run npm run docs`).toBe(true);
+  });
+
+  it("keeps the decisions data file readable: no line over 120 characters", () => {
+    const long = readFileSync(DECISIONS_FILE, "utf8").split("\n").map((l, i) => [i + 1, l.length] as const).filter(([, n]) => n > 120);
+    expect(long).toEqual([]);
+  });
+
+  it("states the temperature colour scale as the code defines it", () => {
+    expect(DECISIONS.find((d) => d.topic === "Weather: temperature colours")?.decision).toBe(WEATHER_COLOR_SCALE_DOC);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The cluster primary (server/primary.ts) through the real start (server/start.ts, from the
  * TypeScript sources with tsx as node's loader), on an empty data directory so that the workers start in a
- * moment (every dataset missing: /health answers "degraded"). Under the default `pack` policy:
- * two workers start, one accepts and the other waits ready, one generated key is printed once,
- * SIGHUP reaches every worker, a killed accepting worker is replaced and the waiting one takes the
- * same port over, and SIGTERM stops everything with exit code 0. Under `spread`, both accept.
+ * moment (every dataset missing: /health answers "degraded"): two workers start and both accept
+ * (node:cluster's round robin), each holding half the rate limit; one generated key is printed
+ * once; SIGHUP reaches every worker; a killed worker is replaced while the other serves; a worker
+ * whose event loop is blocked is killed after the heartbeat timeout; SIGTERM stops everything with
+ * exit code 0; a port in use stops the service with exit code 1.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { promises as fs, readFileSync } from "node:fs";
@@ -43,16 +44,15 @@ function childPids(pid: number): number[] {
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-primary-"));
-  child = startCluster({ GEODATA_DATA_DIR: dataDir, GEODATA_RATE_LIMIT: "100/60s" }, (d) => (stderr += d), (code) => (exited.code = code));
+  child = startCluster({ GEODATA_DATA_DIR: dataDir, GEODATA_RATE_LIMIT: "100/60s", GEODATA_SHUTDOWN_DELAY_MS: "2000" }, (d) => (stderr += d), (code) => (exited.code = code));
   const ready = await until("all workers ready", () => lines().find((l) => l.msg === "all workers ready"), 60_000);
   base = ready.url as string;
 }, 90_000);
 
 /** `npm start`'s primary with two workers on port 0 (any free port), from the sources. */
 function startCluster(env: Record<string, string>, onStderr: (text: string) => void, onExit: (code: number | null) => void): ChildProcess {
-  const all: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", GEODATA_WORKERS: "2", GEODATA_LOG_LEVEL: "info", GEODATA_RELEASE_POLL_MS: "0", GEODATA_SHUTDOWN_GRACE_MS: "1000", ...env };
+  const all: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", GEODATA_WORKERS: "2", GEODATA_LOG_LEVEL: "info", GEODATA_RELEASE_POLL_MS: "0", GEODATA_SHUTDOWN_GRACE_MS: "1000", GEODATA_SHUTDOWN_DELAY_MS: "0", ...env };
   delete all.GEODATA_API_KEYS;
-  delete all.GEODATA_WORKER_POLICY;
   Object.assign(all, env);
   // tsx as a loader of this very process (not its CLI, which would add a parent process).
   const started = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "server", "start.ts"), "--no-default-build"], { cwd: PROJECT_ROOT, env: all, stdio: ["ignore", "ignore", "pipe"] });
@@ -67,23 +67,22 @@ afterAll(async () => {
 });
 
 describe("cluster primary", () => {
-  it("forks two workers, one accepting and one ready, and prints one generated key", async () => {
+  it("forks two workers that both accept, each with half the rate limit, and prints one generated key", async () => {
     const workers = await until("two workers", () => (childPids(child.pid!).length === 2 ? childPids(child.pid!) : undefined));
     expect(workers).toHaveLength(2);
-    // The machine is idle: one worker is enough (server/worker-pool.ts); the other waits, datasets loaded.
-    expect(lines().filter((l) => l.msg === "listening")).toHaveLength(1);
-    expect(lines().find((l) => l.msg === "all workers ready")).toMatchObject({ workers: 2, policy: "pack", accepting: 1 });
+    expect(lines().filter((l) => l.msg === "listening")).toHaveLength(2);
+    expect(lines().find((l) => l.msg === "all workers ready")).toMatchObject({ workers: 2 });
     expect(stderr.match(/generated a key for this run only/g)).toHaveLength(1);
     const key = /generated a key for this run only:\s+(\S+)/.exec(stderr)![1]!;
     const health = await fetch(`${base}/health`);
     expect(health.status).toBe(200);
     expect(((await health.json()) as { content: { state: string } }).content.state).toBe("degraded");
-    // The accepting worker has the primary's key: the answer is 503 (no data), not 401; and it
-    // holds the whole rate limit, being the only one accepting.
+    // Every worker has the primary's key: the answer is 503 (no data), not 401; each holds half
+    // of GEODATA_RATE_LIMIT=100/60s.
     for (let i = 0; i < 4; i++) {
       const res = await fetch(`${base}/elevation/point/2/json?lat=1&lon=1`, { headers: { "X-Api-Key": key, Connection: "close" } });
       expect(res.status).toBe(503);
-      expect(res.headers.get("ratelimit-policy")).toBe('"per-key";q=100;w=60');
+      expect(res.headers.get("ratelimit-policy")).toBe('"per-key";q=50;w=60');
       await res.arrayBuffer();
     }
   });
@@ -94,40 +93,38 @@ describe("cluster primary", () => {
     await until("both workers got SIGHUP", () => lines().filter((l) => l.msg === "signal received" && l.signal === "SIGHUP" && l.component === "server").length === before + 2);
   });
 
-  it("replaces a worker that dies; the one waiting takes the port over", async () => {
-    const accepting = lines().filter((l) => l.msg === "worker accepts connections");
-    const victim = accepting.at(-1)!.pid as number;
-    expect(childPids(child.pid!)).toContain(victim);
-    process.kill(victim, "SIGKILL");
+  it("replaces a worker that dies while the other serves", async () => {
+    const [victim] = childPids(child.pid!);
+    process.kill(victim!, "SIGKILL");
     await until("a worker exit logged", () => lines().some((l) => l.msg === "worker exited" && l.pid === victim));
-    await until("another worker accepting", () => lines().filter((l) => l.msg === "worker accepts connections").length === accepting.length + 1);
-    const taker = lines().filter((l) => l.msg === "worker accepts connections").at(-1)!.pid;
-    expect(taker).not.toBe(victim);
-    // The same address serves.
-    await until("/health at the same address", async () => {
-      try {
-        const health = await fetch(`${base}/health`);
-        await health.arrayBuffer();
-        return health.status === 200;
-      } catch {
-        return undefined;
-      }
-    });
-    // The worker that took over holds the whole rate limit too (it started with a half).
-    const key = /generated a key for this run only:\s+(\S+)/.exec(stderr)![1]!;
-    const res = await fetch(`${base}/elevation/point/2/json?lat=1&lon=1`, { headers: { "X-Api-Key": key } });
-    expect(res.headers.get("ratelimit-policy")).toBe('"per-key";q=100;w=60');
-    await res.arrayBuffer();
+    // The same address serves meanwhile, from the other worker.
+    const health = await fetch(`${base}/health`, { headers: { Connection: "close" } });
+    expect(health.status).toBe(200);
+    await health.arrayBuffer();
     await until("a new worker", () => {
       const now = childPids(child.pid!);
-      return now.length === 2 && !now.includes(victim);
+      return now.length === 2 && !now.includes(victim!);
     });
+    // Serving (its signal handlers installed): the two first workers' lines and its own.
+    await until("the new worker listening", () => lines().filter((l) => l.msg === "listening").length === 3);
   });
 
-  it("stops every worker on SIGTERM and exits 0", async () => {
+  it("on SIGTERM drains (ready 503, live 200) for GEODATA_SHUTDOWN_DELAY_MS, then stops every worker and exits 0", async () => {
     const workers = childPids(child.pid!);
+    const sent = Date.now();
     child.kill("SIGTERM");
+    // Both workers drain: readiness is 503 on either, liveness 200.
+    await until("both workers draining", () => lines().filter((l) => l.msg === "signal received" && l.signal === "SIGTERM" && l.component === "server").length === 2, 10_000);
+    for (let i = 0; i < 4; i++) {
+      const ready = await fetch(`${base}/health/ready`, { headers: { Connection: "close" } });
+      expect(ready.status).toBe(503);
+      await ready.arrayBuffer();
+      const live = await fetch(`${base}/health/live`, { headers: { Connection: "close" } });
+      expect(live.status).toBe(200);
+      await live.arrayBuffer();
+    }
     await until("the primary's exit", () => exited.code !== undefined, 20_000);
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(2000);
     expect(exited.code).toBe(0);
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
     expect(lines().some((l) => l.component === "primary" && l.msg === "stopped")).toBe(true);
@@ -145,8 +142,7 @@ describe("cluster primary, a worker whose event loop is blocked", () => {
     try {
       const ready = await until("all workers ready", () => parsed().find((l) => l.msg === "all workers ready"), 60_000);
       const url = ready.url as string;
-      const serving = parsed().filter((l) => l.msg === "worker accepts connections").at(-1)?.pid as number | undefined;
-      const victim = serving ?? childPids(started.pid!)[0]!;
+      const victim = childPids(started.pid!)[0]!;
       const blockedAt = Date.now();
       process.kill(victim, "SIGUSR2");
       const killed = await until("the blocked worker killed", () => parsed().find((l) => l.msg === "worker unresponsive: killing it" && l.pid === victim), 20_000);
@@ -176,7 +172,7 @@ describe("cluster primary, a worker whose event loop is blocked", () => {
 });
 
 describe("cluster primary, port in use", () => {
-  it("stops with exit code 1 when the first worker cannot take the port, instead of trying the next", async () => {
+  it("stops with exit code 1 when a worker cannot take the port", async () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const taken = (blocker.address() as net.AddressInfo).port;
@@ -189,39 +185,9 @@ describe("cluster primary, port in use", () => {
       expect(exit.code).toBe(1);
       expect(text).toContain("EADDRINUSE");
       expect(text).toContain("a worker failed before serving; stopping");
-      // One worker tried the port, not one after the other.
-      expect(text.match(/"msg":"worker accepts connections"/g)).toHaveLength(1);
     } finally {
       if (exit.code === undefined) started.kill("SIGKILL");
       blocker.close();
-      await fs.rm(dir, { recursive: true, force: true });
-    }
-  }, 90_000);
-});
-
-describe("cluster primary, GEODATA_WORKER_POLICY=spread", () => {
-  it("both workers accept from the start (node:cluster's round robin)", async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-primary-spread-"));
-    let text = "";
-    const exit = { code: undefined as number | null | undefined };
-    const spread = startCluster({ GEODATA_DATA_DIR: dir, GEODATA_WORKER_POLICY: "spread", GEODATA_RATE_LIMIT: "100/60s" }, (d) => (text += d), (code) => (exit.code = code));
-    const parsed = (): Record<string, unknown>[] => text.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
-    try {
-      const ready = await until("all workers ready", () => parsed().find((l) => l.msg === "all workers ready"), 60_000);
-      expect(ready).toMatchObject({ workers: 2, policy: "spread", accepting: 2 });
-      expect(parsed().filter((l) => l.msg === "listening")).toHaveLength(2);
-      expect(parsed().some((l) => l.msg === "worker accepts connections")).toBe(false);
-      // Each of the two holds half the rate limit.
-      const key = /generated a key for this run only:\s+(\S+)/.exec(text)![1]!;
-      const res = await fetch(`${ready.url as string}/elevation/point/2/json?lat=1&lon=1`, { headers: { "X-Api-Key": key } });
-      expect(res.status).toBe(503);
-      expect(res.headers.get("ratelimit-policy")).toBe('"per-key";q=50;w=60');
-      await res.arrayBuffer();
-      spread.kill("SIGTERM");
-      await until("the primary's exit", () => exit.code !== undefined, 20_000);
-      expect(exit.code).toBe(0);
-    } finally {
-      if (exit.code === undefined) spread.kill("SIGKILL");
       await fs.rm(dir, { recursive: true, force: true });
     }
   }, 90_000);

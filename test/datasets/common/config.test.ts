@@ -28,10 +28,19 @@ describe("readConfig", () => {
   it.each([["PORT", "80a"], ["PORT", "70000"], ["GEODATA_REQUEST_TIMEOUT_MS", "-5"], ["GEODATA_LOG_LEVEL", "loud"]])("refuses %s=%s", (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(ConfigError);
   });
-  it("reads the worker policy: pack by default, spread on request, anything else refused with the value given", () => {
-    expect(readConfig({}).workerPolicy).toBe("pack");
-    expect(readConfig({ GEODATA_WORKER_POLICY: " spread " }).workerPolicy).toBe("spread");
-    expect(() => readConfig({ GEODATA_WORKER_POLICY: "round-robin" })).toThrow('GEODATA_WORKER_POLICY: expected pack | spread, got "round-robin"');
+  it("reads the drain delay, trusted proxies and the serve-only switch, refusing malformed ones with the value given", () => {
+    const d = readConfig({});
+    expect(d.shutdownDelayMs).toBe(5000);
+    expect(d.trustedProxies).toEqual([]);
+    expect(d.serveOnly).toBe(false);
+    const set = readConfig({ GEODATA_SHUTDOWN_DELAY_MS: "0", GEODATA_TRUSTED_PROXIES: " 10.0.0.0/8, 127.0.0.1 ,fd00::/8", GEODATA_SERVE_ONLY: "1" });
+    expect(set.shutdownDelayMs).toBe(0);
+    expect(set.trustedProxies).toEqual(["10.0.0.0/8", "127.0.0.1", "fd00::/8"]);
+    expect(set.serveOnly).toBe(true);
+    expect(readConfig({ GEODATA_SERVE_ONLY: "false" }).serveOnly).toBe(false);
+    expect(() => readConfig({ GEODATA_TRUSTED_PROXIES: "10.0.0.0/33" })).toThrow('GEODATA_TRUSTED_PROXIES: expected comma-separated IP addresses or CIDRs such as 10.0.0.0/8, 127.0.0.1 or fd00::/8, got "10.0.0.0/33"');
+    expect(() => readConfig({ GEODATA_TRUSTED_PROXIES: "balancer.local" })).toThrow(ConfigError);
+    expect(() => readConfig({ GEODATA_SERVE_ONLY: "yes" })).toThrow('GEODATA_SERVE_ONLY: expected 1 or 0 (true or false), got "yes"');
   });
   it("reads CORS origins, the rate limit and the metrics port (all off or open by default)", () => {
     const d = readConfig({});

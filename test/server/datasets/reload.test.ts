@@ -7,13 +7,14 @@ import { readConfig } from "../../../datasets/common/config.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import { DatasetRegistry } from "../../../server/datasets/registry.ts";
 import { Reloader } from "../../../server/datasets/reload.ts";
+import { LOADERS } from "../../../server/loaders.ts";
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 function reloaderWithCountedPasses(): { reloader: Reloader; passes: () => number } {
-  const reloader = new Reloader({ config: readConfig({ GEODATA_DATA_DIR: "/nonexistent" }), logger: silentLogger, registry: new DatasetRegistry() });
+  const reloader = new Reloader({ config: readConfig({ GEODATA_DATA_DIR: "/nonexistent" }), logger: silentLogger, registry: new DatasetRegistry(), loaders: LOADERS });
   const spy = vi.spyOn(reloader, "reloadAll").mockResolvedValue([]);
   return { reloader, passes: () => spy.mock.calls.length };
 }

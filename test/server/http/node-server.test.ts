@@ -1,6 +1,7 @@
 /**
  * node-server.ts on its own, with a stand-in app: graceful shutdown finishes in-flight requests,
- * and the header time limit closes a connection that never finishes its headers.
+ * the header time limit closes a connection that never finishes its headers, and a connection
+ * whose client never reads is closed while a slow but steady reader is served.
  */
 import net from "node:net";
 import { describe, expect, it } from "vitest";
@@ -57,7 +58,7 @@ describe("time limits", () => {
 describe("clients that never read", () => {
   it("closes a connection whose answers make no progress for the request time limit", async () => {
     const big = Buffer.alloc(256 * 1024, 0x20);
-    const app: App = () => ({ status: 200, headers: { "Content-Type": "text/plain", "Content-Length": String(big.byteLength) }, body: big, route: "/big" });
+    const app: App = async () => ({ status: 200, headers: { "Content-Type": "text/plain", "Content-Length": String(big.byteLength) }, body: big, route: "/big" });
     const logged: string[] = [];
     const running = await startServer(app, { ...options, requestTimeoutMs: 600 }, silentAccessLog, createLogger({ sink: (l) => logged.push(l), minLevel: "warn" }));
     const socket = net.connect(running.port, "127.0.0.1");
@@ -76,7 +77,7 @@ describe("clients that never read", () => {
 
   it("keeps a connection whose client reads slowly but steadily", async () => {
     const body = Buffer.alloc(64 * 1024, 0x20);
-    const app: App = () => ({ status: 200, headers: { "Content-Type": "text/plain", "Content-Length": String(body.byteLength) }, body, route: "/b" });
+    const app: App = async () => ({ status: 200, headers: { "Content-Type": "text/plain", "Content-Length": String(body.byteLength) }, body, route: "/b" });
     const running = await startServer(app, { ...options, requestTimeoutMs: 600 }, silentAccessLog, silentLogger);
     const socket = net.connect(running.port, "127.0.0.1");
     let received = 0;
@@ -91,87 +92,6 @@ describe("clients that never read", () => {
     while (received < 30 * body.byteLength && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 50));
     expect(received).toBeGreaterThan(30 * body.byteLength);
     socket.destroy();
-    await running.shutdown();
-  });
-});
-
-/** A keep-alive client connection that sends one request at a time and reads whole answers (Content-Length framed). */
-function rawClient(port: number): { ask(path: string): Promise<{ head: string; closed: Promise<void> }>; socket: net.Socket } {
-  const socket = net.connect(port, "127.0.0.1");
-  let buffered = "";
-  let waiting: ((head: string) => void) | undefined;
-  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-  socket.on("data", (d) => {
-    buffered += d.toString("latin1");
-    const end = buffered.indexOf("\r\n\r\n");
-    if (end < 0 || !waiting) return;
-    const head = buffered.slice(0, end);
-    const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
-    if (buffered.length < end + 4 + length) return;
-    buffered = buffered.slice(end + 4 + length);
-    const done = waiting;
-    waiting = undefined;
-    done(head);
-  });
-  return {
-    socket,
-    ask: (path) =>
-      new Promise((resolve) => {
-        waiting = (head) => resolve({ head, closed });
-        socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
-      }),
-  };
-}
-
-describe("accepting connections (cluster workers under the pack policy, server/worker-pool.ts)", () => {
-  it("a standby server accepts nothing until accept(), then serves", async () => {
-    const running = await startServer(slowApp(0), options, silentAccessLog, silentLogger, { listen: false });
-    expect(running.port).toBe(0);
-    expect(running.server.listening).toBe(false);
-    const port = await running.accept();
-    expect(port).toBeGreaterThan(0);
-    expect(running.port).toBe(port);
-    const res = await fetch(`http://127.0.0.1:${port}/slow`);
-    expect(res.status).toBe(200);
-    await res.arrayBuffer();
-    await running.shutdown();
-  });
-
-  it("stopAccepting refuses new connections and closes a busy one after its answer", async () => {
-    let entered = (): void => {};
-    const inApp = new Promise<void>((resolve) => (entered = resolve));
-    const running = await startServer(slowApp(200, () => entered()), options, silentAccessLog, silentLogger);
-    const port = running.port;
-    const client = rawClient(port);
-    const answer = client.ask("/slow");
-    await inApp;
-    running.stopAccepting();
-    const { head, closed } = await answer;
-    expect(head).toMatch(/^HTTP\/1\.1 200 /);
-    expect(head).toMatch(/\r\nConnection: close/i);
-    await closed;
-    await expect(fetch(`http://127.0.0.1:${port}/slow`)).rejects.toThrow();
-    // Accepting again: the same port serves.
-    expect(await running.accept()).toBe(port);
-    const again = await fetch(`http://127.0.0.1:${port}/slow`);
-    expect(again.status).toBe(200);
-    await again.arrayBuffer();
-    await running.shutdown();
-  });
-
-  it("shed(share) closes that share of the open connections, each after its next answer", async () => {
-    const running = await startServer(slowApp(0), options, silentAccessLog, silentLogger);
-    const clients = [rawClient(running.port), rawClient(running.port)];
-    for (const c of clients) expect((await c.ask("/slow")).head).toMatch(/\r\nConnection: keep-alive/i);
-    expect(running.connections).toBe(2);
-    running.shed(0.5); // one of two
-    const heads = [(await clients[0]!.ask("/slow")).head, (await clients[1]!.ask("/slow")).head];
-    expect(heads.filter((h) => /\r\nConnection: close/i.test(h))).toHaveLength(1);
-    expect(heads.filter((h) => /\r\nConnection: keep-alive/i.test(h))).toHaveLength(1);
-    // Nothing left to shed: the connection still open stays open.
-    const open = clients.find((c) => !c.socket.destroyed && c.socket.readyState === "open")!;
-    expect((await open.ask("/slow")).head).toMatch(/\r\nConnection: keep-alive/i);
-    for (const c of clients) c.socket.destroy();
     await running.shutdown();
   });
 });

@@ -39,20 +39,6 @@ describe("RateLimiter (token bucket)", () => {
     expect(new RateLimiter({ requests: 100, windowSeconds: 60 }, 3).capacity).toBe(33);
     expect(new RateLimiter({ requests: 2, windowSeconds: 60 }, 4).capacity).toBe(1);
   });
-  it("takes a new share when the number of accepting workers changes, and cuts a fuller bucket to it", () => {
-    let now = 0;
-    const limiter = new RateLimiter({ requests: 100, windowSeconds: 60 }, 2, () => now);
-    expect(limiter.take("k").headers["RateLimit-Policy"]).toBe('"per-key";q=50;w=60');
-    // One worker left accepting: it holds the whole quota; the bucket refills at 100 per 60 s.
-    limiter.setShares(1);
-    const whole = limiter.take("k");
-    expect(whole.headers["RateLimit-Policy"]).toBe('"per-key";q=100;w=60');
-    // 52 tokens to refill at 100 per 60 s: 31.2 s, rounded up.
-    expect(whole.headers.RateLimit).toBe('"per-key";r=48;t=32');
-    // Four accepting: 25 each; a bucket holding 48 tokens is cut to 25 before the request takes one.
-    limiter.setShares(4);
-    expect(limiter.take("k").headers.RateLimit).toBe('"per-key";r=24;t=3');
-  });
 });
 
 describe("429 over a socket", () => {

@@ -12,7 +12,7 @@ import { POLAR_NIGHT } from "../../../server/admin-description/describe-timezone
 import { loadPlaces } from "../../../server/places/load-places.ts";
 import type { PlacesData } from "../../../server/places/places-data.ts";
 import { loadAdmin } from "../../../server/reverse/load-admin.ts";
-import { joinParts } from "../../../server/http/body-parts.ts";
+import { joinParts } from "../../../server/api/body-parts.ts";
 import { reverseGeocode, reverseGeocodeParts } from "../../../server/reverse/reverse-geocode.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 

@@ -12,7 +12,7 @@ import { DATASETS } from "../../../datasets/catalog.ts";
 import { readConfig } from "../../../datasets/common/config.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import type { ObservationKind } from "../../../datasets/stations/record.ts";
-import { ApiError } from "../../../server/http/api-error.ts";
+import { ApiError } from "../../../server/api/api-error.ts";
 import { loadStations } from "../../../server/stations/load-stations.ts";
 import { observationsContent, observationsJson } from "../../../server/stations/observations-content.ts";
 import { StationStore, emptySeries, type StationSeries } from "../../../server/stations/station-store.ts";

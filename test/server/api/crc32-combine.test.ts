@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { crc32Combine, crc32Shift } from "../../../server/http/crc32-combine.ts";
+import { crc32Combine, crc32Shift } from "../../../server/api/crc32-combine.ts";
 
 // Real bytes: ecCodes reference values (22 KB of JSON).
 const bytes = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "../../fixtures/forecast/onedeg-precip-eccodes.json"));

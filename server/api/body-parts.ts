@@ -57,47 +57,12 @@ export function partsLength(parts: readonly BodyPart[]): number {
 }
 
 /**
- * Where the bodies of answers sent once and dropped are cut from (`joinParts`, `gzipParts`): one
- * slab allocated per many answers instead of a buffer each (node's own pool serves only sizes
- * under 4 KiB, 8 KiB at a time; a buffer of its own costs an allocation and external-memory
- * accounting each). A body holds its slab alive while it is being sent: never keep one.
- */
-const SLAB_BYTES = 256 * 1024;
-let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
-let slabUsed = 0;
-
-/** `room` bytes for a body sent once; `used(n)` then gives back what it did not use. */
-function transient(room: number): { out: Buffer; used: (n: number) => Buffer } {
-  if (room > SLAB_BYTES / 4) {
-    const own = Buffer.allocUnsafe(room);
-    return { out: own, used: (n) => own.subarray(0, n) };
-  }
-  if (slabUsed + room > SLAB_BYTES) {
-    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
-    slabUsed = 0;
-  }
-  const from = slabUsed;
-  const out = slab.subarray(from, from + room);
-  // Reserved now (8-byte aligned, as node's pool keeps its slices), trimmed by used().
-  slabUsed += (room + 7) & ~7;
-  const mine = slab;
-  return {
-    out,
-    used: (n) => {
-      if (slab === mine && slabUsed === from + ((room + 7) & ~7)) slabUsed = from + ((n + 7) & ~7);
-      return out.subarray(0, n);
-    },
-  };
-}
-
-/**
- * The body as one buffer (identity coding), for an answer sent once and dropped: cut from a
- * shared slab, text written in place. Room is reserved for the most the text can take in UTF-8
- * (3 bytes per UTF-16 unit), so the text is not measured first; what it did not use goes back.
+ * The body as one buffer (identity coding), text written in place. Room is reserved for the most
+ * the text can take in UTF-8 (3 bytes per UTF-16 unit), so the text is not measured first.
  */
 export function joinParts(parts: readonly BodyPart[]): Buffer {
-  const { out, used } = transient(boundOf(parts, 3));
-  return used(joinInto(out, parts));
+  const out = Buffer.allocUnsafe(boundOf(parts, 3));
+  return out.subarray(0, joinInto(out, parts));
 }
 
 /** Writes the parts into `out`; returns the bytes written. */
@@ -131,9 +96,9 @@ function storedHeader(out: Buffer, at: number, n: number): number {
 
 /**
  * The body in the gzip coding, spliced from the fragments' deflated copies, new bytes in stored
- * blocks: written into room reserved in the slab of bodies sent once (text at most 3 bytes per
- * UTF-16 unit, so it is not measured first; a stored block's header is filled in once its text
- * is written), then trimmed.
+ * blocks: written into room reserved for the most it can take (text at most 3 bytes per UTF-16
+ * unit, so it is not measured first; a stored block's header is filled in once its text is
+ * written), then trimmed.
  */
 export function gzipParts(parts: readonly BodyPart[]): Buffer {
   let room = GZIP_HEADER.byteLength + FINAL_EMPTY_BLOCK.byteLength + TRAILER_BYTES;
@@ -144,7 +109,7 @@ export function gzipParts(parts: readonly BodyPart[]): Buffer {
       room += most + STORED_HEADER_BYTES * Math.ceil(most / STORED_BLOCK_MAX);
     }
   }
-  const { out, used } = transient(room);
+  const out = Buffer.allocUnsafe(room);
   let at = GZIP_HEADER.copy(out, 0);
   let crc = 0;
   let length = 0;
@@ -183,7 +148,7 @@ export function gzipParts(parts: readonly BodyPart[]): Buffer {
   out.writeUInt32LE(crc >>> 0, at);
   // ISIZE is the length modulo 2^32.
   out.writeUInt32LE(length >>> 0, at + 4);
-  return used(at + TRAILER_BYTES);
+  return out.subarray(0, at + TRAILER_BYTES);
 }
 
 /**

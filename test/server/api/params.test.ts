@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../server/http/api-error.ts";
-import { parseDecimal, parseLatitude, parseLimit, parseLongitude, parseOffset, parseQ, parseId } from "../../../server/http/params.ts";
-import { Query } from "../../../server/http/query.ts";
+import { ApiError } from "../../../server/api/api-error.ts";
+import { parseDecimal, parseLatitude, parseLimit, parseLongitude, parseOffset, parseQ, parseId } from "../../../server/api/params.ts";
+import { Query } from "../../../server/api/query.ts";
 
 function query(search: string, allowed: string[] = ["lat", "lon", "q", "id", "limit", "offset"]): Query {
   return new Query(new URLSearchParams(search), allowed);

@@ -57,6 +57,7 @@ export const errors = {
       503,
       `Service temporarily unavailable: dataset ${names.map((n) => `'${n}'`).join(", ")} is not loaded (not built, or failed its checks); see GET /health.`,
     ),
+  notReady: (why: string) => new ApiError(503, `Not ready: ${why}.`),
   shuttingDown: () => new ApiError(503, "Service is shutting down; retry on another instance.", { Connection: "close" }),
   internal: () => new ApiError(500, "Internal server error."),
 } as const;

@@ -1,0 +1,36 @@
+import { readConfig } from "./dist/datasets/common/config.js";
+import { createLogger } from "./dist/datasets/common/log.js";
+import { silentAccessLog } from "./dist/server/http/access-log.js";
+import { startService } from "./dist/server/service.js";
+import { readFileSync } from "node:fs";
+const dataDir = "/work/main/.cache/test-data";
+const config = readConfig({ PORT: "0", HOST: "127.0.0.1", GEODATA_API_KEYS: "bench-key-0123456789abcdef", GEODATA_DATA_DIR: dataDir, GEODATA_RESPONSE_CACHE_MB: process.env.CACHE ?? "0", GEODATA_RELEASE_POLL_MS: "0" });
+const service = await startService({ config, logger: createLogger({ minLevel: "error" }), accessLogger: silentAccessLog });
+const paths = JSON.parse(readFileSync("/tmp/mixes.json", "utf8"))[process.env.MIXNAME];
+const reqs = paths.map((p) => ({ method: "GET", url: p, headers: { host: "x", "x-api-key": "bench-key-0123456789abcdef", "accept-encoding": process.env.ENC ?? "identity" }, hasBody: false, httpVersion: "1.1" }));
+for (let i = 0; i < 3000; i++) await service.app(reqs[i % reqs.length]);
+const { Session } = await import("node:inspector/promises");
+const session = new Session();
+session.connect();
+await session.post("Profiler.enable");
+await session.post("Profiler.setSamplingInterval", { interval: 50 });
+await session.post("Profiler.start");
+const n = Number(process.env.N ?? 20000);
+const t0 = performance.now();
+for (let i = 0; i < n; i++) await service.app(reqs[(i + 3000) % reqs.length]);
+const us = ((performance.now() - t0) * 1000) / n;
+const { profile } = await session.post("Profiler.stop");
+const self = new Map();
+const total = profile.samples.length;
+const counts = new Map();
+for (const s of profile.samples) counts.set(s, (counts.get(s) ?? 0) + 1);
+for (const node of profile.nodes) {
+  const c = counts.get(node.id) ?? 0;
+  if (!c) continue;
+  const f = node.callFrame;
+  const key = `${f.functionName || "(anon)"} ${f.url.replace(/^.*\/work\/main\//, "")}:${f.lineNumber + 1}`;
+  self.set(key, (self.get(key) ?? 0) + c);
+}
+console.log(`${process.env.MIXNAME}: ${us.toFixed(1)} µs per call`);
+for (const [k, c] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) console.log(((100 * c) / total).toFixed(1).padStart(5), "%", (us * c / total).toFixed(1).padStart(6), "µs", k);
+await service.stop();

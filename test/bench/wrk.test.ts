@@ -1,0 +1,42 @@
+/**
+ * The HTTP bench reads wrk's report (bench/wrk.ts parseWrk): reports printed by wrk 4.1 (Debian)
+ * on this project's machines, one with socket errors and refused answers.
+ */
+import { describe, expect, it } from "vitest";
+import { parseWrk } from "../../bench/wrk.ts";
+
+const CLEAN = `Running 3s test @ http://127.0.0.1:18999/
+  1 threads and 50 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     5.55ms   19.38ms 280.26ms   97.25%
+    Req/Sec    20.09k     7.29k   31.13k    76.67%
+  59826 requests in 3.00s, 13.69MB read
+Requests/sec:  19926.26
+Transfer/sec:      4.56MB
+`;
+
+const REFUSED = `Running 3s test @ http://127.0.0.1:18999/
+  1 threads and 50 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     8.51ms    5.36ms  43.00ms   87.08%
+    Req/Sec     6.30k     2.47k    9.92k    66.67%
+  18827 requests in 3.00s, 2.10MB read
+  Socket errors: connect 0, read 3, write 0, timeout 2
+  Non-2xx or 3xx responses: 18827
+Requests/sec:   6268.50
+Transfer/sec:    716.22KB
+`;
+
+describe("parseWrk", () => {
+  it("reads the requests, the time and the rate", () => {
+    expect(parseWrk(CLEAN)).toEqual({ requests: 59826, seconds: 3, reqPerSec: 19942, non2xx: 0, socketErrors: 0 });
+  });
+
+  it("reads refused answers and socket errors", () => {
+    expect(parseWrk(REFUSED)).toMatchObject({ requests: 18827, non2xx: 18827, socketErrors: 5 });
+  });
+
+  it("refuses a report without its totals", () => {
+    expect(() => parseWrk("unable to connect to 127.0.0.1:1 Connection refused\n")).toThrow(/N requests in T/);
+  });
+});
