@@ -9,21 +9,21 @@ import { gribInspectStep } from "./grib/inspect-step.ts";
 import { placesStep } from "./places/step.ts";
 import { stationsStep } from "./stations/step.ts";
 
-export const STEPS: readonly PipelineStep[] = [
-  elevationStep,
-  placesStep,
-  adminStep,
-  stationsStep,
-  forecastStep,
-  gribInspectStep,
+/**
+ * Every step, in the order `build-default` runs them, beside the module (project-relative) that
+ * defines it: where `build-default` starts the step's code fingerprint (code-fingerprint.test.ts
+ * checks that the module exports the step).
+ */
+const DECLARED: readonly (readonly [PipelineStep, string])[] = [
+  [elevationStep, "pipeline/elevation/step.ts"],
+  [placesStep, "pipeline/places/step.ts"],
+  [adminStep, "pipeline/admin/step.ts"],
+  [stationsStep, "pipeline/stations/step.ts"],
+  [forecastStep, "pipeline/forecast/step.ts"],
+  [gribInspectStep, "pipeline/grib/inspect-step.ts"],
 ];
 
-/** The module (project-relative) that defines each step: where `build-default` starts the step's code fingerprint. */
-export const STEP_MODULES: Readonly<Record<string, string>> = {
-  elevation: "pipeline/elevation/step.ts",
-  places: "pipeline/places/step.ts",
-  admin: "pipeline/admin/step.ts",
-  stations: "pipeline/stations/step.ts",
-  forecast: "pipeline/forecast/step.ts",
-  [gribInspectStep.name]: "pipeline/grib/inspect-step.ts",
-};
+export const STEPS: readonly PipelineStep[] = DECLARED.map(([step]) => step);
+
+/** The module of each step, by step name. */
+export const STEP_MODULES: Readonly<Record<string, string>> = Object.fromEntries(DECLARED.map(([step, module]) => [step.name, module]));

@@ -38,6 +38,9 @@ export interface AdminArgs {
   validatePoints: number;
 }
 
+/** H3 resolution of the slot table when `--res` is not given: cells of about 250 km². */
+export const DEFAULT_ADMIN_RES = 5;
+
 const USAGE = `Options:
   --naturalearth <path|url>  Natural Earth 10m admin-1 states/provinces GeoJSON (.geojson, .gz or .zip)
   --timezones <path|url>     timezone-boundary-builder timezones-with-oceans.geojson(.zip) (nightly input)
@@ -45,7 +48,7 @@ const USAGE = `Options:
                              timezones.geojson.index.json + .geo.dat; default: the installed package)
   --places <path|url>        GeoNames place dump for the admin-1 crosswalk (cities500 .txt/.zip/.gz)
   --admin1 <path|url>        GeoNames admin1CodesASCII.txt
-  --res <n>                  H3 resolution of the slot table, 3 to 7 (default 5)
+  --res <n>                  H3 resolution of the slot table, 3 to 7 (default ${DEFAULT_ADMIN_RES})
   --validate <n>             random + border points checked against brute force (default 20000)
 Writes admin/admin.idx under GEODATA_DATA_DIR.`;
 
@@ -64,7 +67,7 @@ export function parseAdminArgs(args: readonly string[]): AdminArgs {
     geoTzDir: options.get("geo-tz-dir") ?? defaultGeoTzDir(),
     places: options.required("places"),
     admin1: options.required("admin1"),
-    res: options.int("res", 5, 3, 7),
+    res: options.int("res", DEFAULT_ADMIN_RES, 3, 7),
     validatePoints: options.int("validate", 20_000, 0, 10_000_000),
   };
 }

@@ -1,20 +1,19 @@
 /**
- * A paced load generator for tests that must hold a request rate while something else happens
- * (a dataset reload): requests are started on a fixed schedule (request i at start + i / rate)
- * over keep-alive connections, cycling through `paths`, and every outcome is counted: each
- * status, and each failed request (connection error, reset, timeout) with its message.
+ * A paced load for tests that need requests in flight while something else happens (a dataset
+ * reload): requests are started on a fixed schedule (request i at start + i / rate) over
+ * keep-alive connections, cycling through `paths`, until `stop()`. Every outcome is counted: each
+ * status, and each failed request (connection error, reset, timeout) with its message. The load
+ * is a condition of the test, never its measure: speed is for bench/.
  */
 import http from "node:http";
 
 export interface LoadResult {
   sent: number;
+  /** Requests that got an HTTP answer (any status). */
   completed: number;
   byStatus: Record<number, number>;
   /** Requests that got no HTTP answer, with the reason. */
   failures: string[];
-  elapsedMs: number;
-  /** Completed requests per second over the run. */
-  rate: number;
   /** Status counts per path (route), to show every endpoint was exercised. */
   byPath: Record<string, Record<number, number>>;
 }
@@ -24,29 +23,43 @@ export type LoadOptions = {
   paths: readonly string[];
   headers?: Record<string, string>;
   ratePerS: number;
-  durationMs: number;
   /** Requests allowed in flight at once (default 64). */
   maxInFlight?: number;
   timeoutMs?: number;
 };
 
-export async function runLoad(o: LoadOptions): Promise<LoadResult> {
+export interface Load {
+  /** The counts so far; final once `stop()` has resolved. */
+  readonly result: LoadResult;
+  /** Resolves once `n` more requests than now have had their outcome (an answer or a failure). */
+  answered(n: number): Promise<void>;
+  /** Stops sending and waits for the requests in flight; the final counts. */
+  stop(): Promise<LoadResult>;
+}
+
+export function startLoad(o: LoadOptions): Load {
   const url = new URL(o.baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: o.maxInFlight ?? 64 });
-  const result: LoadResult = { sent: 0, completed: 0, byStatus: {}, failures: [], elapsedMs: 0, rate: 0, byPath: {} };
-  const started = performance.now();
-  const total = Math.round((o.ratePerS * o.durationMs) / 1000);
+  const maxInFlight = o.maxInFlight ?? 64;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
+  const result: LoadResult = { sent: 0, completed: 0, byStatus: {}, failures: [], byPath: {} };
+  const outcomes = (): number => result.completed + result.failures.length;
+  const waiters: { at: number; resolve: () => void }[] = [];
+  const settled = (): void => {
+    for (let k = waiters.length - 1; k >= 0; k--) {
+      if (outcomes() >= waiters[k]!.at) waiters.splice(k, 1)[0]!.resolve();
+    }
+  };
   let inFlight = 0;
+  let stopping = false;
   const done: Promise<void>[] = [];
   const one = (p: string): Promise<void> =>
-    new Promise((resolve) => {
+    new Promise<void>((resolve) => {
       const req = http.get({ host: url.hostname, port: url.port, path: p, agent, headers: o.headers, timeout: o.timeoutMs ?? 10_000 }, (res) => {
         res.resume();
         res.on("end", () => {
           const s = res.statusCode ?? 0;
           result.byStatus[s] = (result.byStatus[s] ?? 0) + 1;
-          const route = p.split("?")[0]!;
-          const perPath = (result.byPath[route] ??= {});
+          const perPath = (result.byPath[p.split("?")[0]!] ??= {});
           perPath[s] = (perPath[s] ?? 0) + 1;
           result.completed++;
           resolve();
@@ -61,19 +74,34 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
         result.failures.push(`${p}: ${err.message}`);
         resolve();
       });
+    }).finally(() => {
+      inFlight--;
+      settled();
     });
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / o.ratePerS;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    while (inFlight >= (o.maxInFlight ?? 64)) await new Promise((r) => setTimeout(r, 1));
-    inFlight++;
-    result.sent++;
-    done.push(one(o.paths[i % o.paths.length]!).finally(() => inFlight--));
-  }
-  await Promise.all(done);
-  agent.destroy();
-  result.elapsedMs = Math.round(performance.now() - started);
-  result.rate = Math.round((result.completed * 1000) / result.elapsedMs);
-  return result;
+  const sending = (async () => {
+    const started = performance.now();
+    for (let i = 0; !stopping; i++) {
+      const wait = started + (i * 1000) / o.ratePerS - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      while (inFlight >= maxInFlight && !stopping) await new Promise((r) => setTimeout(r, 1));
+      if (stopping) break;
+      inFlight++;
+      result.sent++;
+      done.push(one(o.paths[i % o.paths.length]!));
+    }
+  })();
+  return {
+    result,
+    answered: (n) => new Promise<void>((resolve) => {
+      waiters.push({ at: outcomes() + n, resolve });
+      settled();
+    }),
+    async stop() {
+      stopping = true;
+      await sending;
+      await Promise.all(done);
+      agent.destroy();
+      return result;
+    },
+  };
 }

@@ -84,15 +84,16 @@ export function contrastRatio(a: string, b: string): number {
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
-function colorAt(tempC: number): TemperatureColor {
-  const last = TEMPERATURE_SCALE.length - 1;
-  // anchors are every 10 °C: the segment index and the fraction along it
-  const pos = Math.min(Math.max((tempC - MIN_C) / 10, 0), last);
-  const i = Math.min(Math.floor(pos), last - 1);
-  const f = pos - i;
+/** The colour of the `step`-th tenth of a degree above −40 °C (0 … 900). */
+function colorAt(step: number): TemperatureColor {
+  const perAnchor = 10 * STEPS_PER_DEGREE; // anchors are every 10 °C
+  const i = Math.min(Math.floor(step / perAnchor), TEMPERATURE_SCALE.length - 2);
+  const k = step - i * perAnchor;
   const lo = parseHex((TEMPERATURE_SCALE[i] as TemperatureAnchor).color);
   const hi = parseHex((TEMPERATURE_SCALE[i + 1] as TemperatureAnchor).color);
-  const [r, g, b] = lo.map((c, k) => Math.round(c + ((hi[k] as number) - c) * f)) as [number, number, number];
+  // In whole steps the sum is an integer, so a channel exactly half-way rounds up (a fraction
+  // k / 100 in floating point put 26 of the 901 such channels just below the half).
+  const [r, g, b] = lo.map((c, n) => Math.round((c * (perAnchor - k) + (hi[n] as number) * k) / perAnchor)) as [number, number, number];
   const background = toHex(r, g, b);
   const text = contrastRatio(background, BLACK) >= contrastRatio(background, WHITE) ? BLACK : WHITE;
   return Object.freeze({ background, text });
@@ -101,7 +102,7 @@ function colorAt(tempC: number): TemperatureColor {
 /** One entry per 0.1 °C from −40.0 to 50.0 °C (901 entries), built once at module load. */
 const TABLE: readonly TemperatureColor[] = Array.from(
   { length: (MAX_C - MIN_C) * STEPS_PER_DEGREE + 1 },
-  (_, i) => colorAt(MIN_C + i / STEPS_PER_DEGREE),
+  (_, i) => colorAt(i),
 );
 
 /** What `temperatureColor` answers for NaN: black on white, no colour of the scale. */

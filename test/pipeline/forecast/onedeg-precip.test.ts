@@ -4,13 +4,13 @@
  * buckets) at five grid points; the expected per-step amounts are computed here from those raw
  * values, independently of the step's window planner.
  */
-import { existsSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { EMBEDDED_DIR, SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
+import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { openForecastStore } from "../../../datasets/forecast/store.ts";
 import { runForecast } from "../../../pipeline/forecast/step.ts";
+import { needsSharedData } from "../../helpers/shared-data.ts";
 import { FIXTURES, tempContext } from "./helpers.ts";
 
 interface Fixture {
@@ -19,7 +19,8 @@ interface Fixture {
 
 const FILE48 = "GFS_Global_onedeg_20220627_0000.TotalPrecip.Out48hrs.grib2";
 const FILE24 = "GFS_Global_onedeg_20220627.TotalPrecip.Out24hrs.grib2";
-const SHARED = path.join(SHARED_DATA_DIR, "grib", "gfs-multistep");
+const precip24 = needsSharedData([`grib/gfs-multistep/${FILE24}`]);
+const SHARED = precip24.path("grib", "gfs-multistep");
 /** Store resolution of precipitation (0.01 mm) / 2, plus float32 rounding. */
 const TOL = 0.005 + 1e-4;
 
@@ -66,7 +67,7 @@ describe("GFS 1 degree precipitation: per-step amounts from buckets and running 
     store.close();
   });
 
-  it.skipIf(!existsSync(path.join(SHARED, FILE24)))("06Z, 12Z and 18Z runs of the 24-hour file (shared data)", async () => {
+  precip24.it("06Z, 12Z and 18Z runs of the 24-hour file (shared data)", async () => {
     const ctx = await tempContext("fc-precip24-");
     dirs.push(ctx.config.dataDir);
     await runForecast(["--model", "gfs-1p0-precip", "--source", SHARED, "--keep", "4"], ctx);

@@ -6,16 +6,15 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readConfig } from "../../../datasets/common/config.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
-import { SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
 import { runForecast } from "../../../pipeline/forecast/step.ts";
 import { bilinear } from "../../../datasets/forecast/grid.ts";
 import { openForecastStore, type ForecastStore } from "../../../datasets/forecast/store.ts";
 import { ensureDefaultData, TEST_DATA_DIR } from "../../helpers/default-data.ts";
+import { needsSharedData } from "../../helpers/shared-data.ts";
 import { FIXTURES, tempContext } from "./helpers.ts";
 
 interface Sample {
@@ -184,10 +183,11 @@ describe("forecast store vs ecCodes at grid points", () => {
   });
 });
 
-const ECCODES = path.join(SHARED_DATA_DIR, "grib", "reference", "eccodes");
-const SHARED_GRIB = path.join(SHARED_DATA_DIR, "grib");
+const shared = needsSharedData(["grib/reference/eccodes", "grib/gfs", "grib/gfs-multistep"]);
+const ECCODES = shared.path("grib", "reference", "eccodes");
+const SHARED_GRIB = shared.path("grib");
 
-describe.skipIf(!existsSync(ECCODES))("forecast store vs every ecCodes reference message (shared data)", () => {
+shared.describe("forecast store vs every ecCodes reference message (shared data)", () => {
   it("the full sample files: all messages of our variables, every step", async () => {
     const ctx = await tempContext("fc-all-");
     cleanup.push(ctx.config.dataDir);

@@ -5,13 +5,12 @@
  * there) and against ecCodes 2.28 (reference line); damaged code streams give typed errors.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DataFormatError } from "../../../datasets/common/errors.ts";
-import { SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
 import { decodeField } from "../../../pipeline/grib/decode.ts";
 import { scanGrib } from "../../../pipeline/grib/scan.ts";
+import { needsSharedData } from "../../helpers/shared-data.ts";
 import { compareMetadata, compareWithEccodes, readEccodesLines } from "./eccodes-reference.ts";
 import { fixture, fixtureBytes } from "./fixtures.ts";
 import { fieldStats } from "./field-stats.ts";
@@ -26,16 +25,8 @@ function decodeCmc(): Float32Array {
   return decodeField(bytes, field!, CMC);
 }
 
-function xzAvailable(): boolean {
-  try {
-    execFileSync("xz", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const SHARED_WGRIB2 = path.join(SHARED_DATA_DIR, "grib", "reference", "cmc-glb-wgrib2-le.bin.xz");
+const wgrib2 = needsSharedData(["grib/reference/cmc-glb-wgrib2-le.bin.xz"], { commands: ["xz"] });
+const SHARED_WGRIB2 = wgrib2.path("grib", "reference", "cmc-glb-wgrib2-le.bin.xz");
 
 describe("GRIB2 5.40 JPEG 2000: CMC GDPS TMP 1 mb (1500 x 751)", () => {
   it("every 97th value is wgrib2's exactly; count, min, max, mean over all points agree", () => {
@@ -61,7 +52,7 @@ describe("GRIB2 5.40 JPEG 2000: CMC GDPS TMP 1 mb (1500 x 751)", () => {
     expect(compareWithEccodes(field!, decodeField(bytes, field!, CMC), ref!)).toEqual([]);
   });
 
-  it.skipIf(!existsSync(SHARED_WGRIB2) || !xzAvailable())("every one of the 1,126,500 values is wgrib2's (full array from the shared data)", () => {
+  wgrib2.it("every one of the 1,126,500 values is wgrib2's (full array from the shared data)", () => {
     const raw = execFileSync("xz", ["-dc", SHARED_WGRIB2], { maxBuffer: 64 * 2 ** 20 });
     const golden = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
     const values = decodeCmc();

@@ -9,15 +9,17 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EMBEDDED_DIR, SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
+import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { gridCoordinates } from "../../../pipeline/grib/coordinates.ts";
 import { decodeField } from "../../../pipeline/grib/decode.ts";
 import { scanGrib } from "../../../pipeline/grib/scan.ts";
+import { needsSharedData } from "../../helpers/shared-data.ts";
 import { compareMetadata, compareWithEccodes, readEccodesLines } from "./eccodes-reference.ts";
 import { fixture } from "./fixtures.ts";
 
-const GRIB_DIR = path.join(SHARED_DATA_DIR, "grib");
-const present = existsSync(GRIB_DIR);
+const shared = needsSharedData(["grib"]);
+const GRIB_DIR = shared.path("grib");
+const present = shared.present;
 const FOLDERS = ["gfs", "gfs-multistep", "other"];
 
 /** Same anomaly as in decode-fixtures.test.ts: an empty section 7 that ecCodes reads past. */
@@ -47,7 +49,7 @@ const EXTRA_REFERENCES: Readonly<Record<string, string>> = {
 
 const referenced = present ? readdirSync(path.join(GRIB_DIR, "reference", "eccodes")).filter((f) => f.endsWith(".jsonl")).map((f) => f.slice(0, -".jsonl".length)) : [];
 
-describe.skipIf(!present)("shared GRIB corpus against ecCodes", () => {
+shared.describe("shared GRIB corpus against ecCodes", () => {
   for (const name of referenced) {
     it(`${name}: every field`, () => {
       const bytes = new Uint8Array(readFileSync(locate(name)));
@@ -68,7 +70,7 @@ describe.skipIf(!present)("shared GRIB corpus against ecCodes", () => {
   }
 });
 
-describe.skipIf(!present)("shared GRIB corpus: files without a reference decode completely", () => {
+shared.describe("shared GRIB corpus: files without a reference decode completely", () => {
   for (const name of allFiles().filter((f) => !referenced.includes(f))) {
     it(name, () => {
       const bytes = new Uint8Array(readFileSync(locate(name)));
@@ -103,7 +105,7 @@ describe("GRIB1 time range indicator 10 (the committed embedded copy, runs every
   });
 });
 
-describe.skipIf(!present)("shared GRIB corpus: projected grids", () => {
+shared.describe("shared GRIB corpus: projected grids", () => {
   it("HRRR Lambert conformal: the published corners of the 3 km CONUS grid", () => {
     const name = "hrrr.t06z.wrfsfcf01-TMP.grib2";
     const [field] = scanGrib(new Uint8Array(readFileSync(locate(name))), name);

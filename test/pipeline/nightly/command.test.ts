@@ -1,10 +1,14 @@
-/** The nightly command line: exit 2 for a bad configuration, exit 1 (nothing done) while another run holds the lock. */
+/**
+ * The nightly command line: its options (through the pipeline's one option parser), exit 2 for a
+ * bad configuration, exit 1 (nothing done) while another run holds the lock.
+ */
 import { spawnSync } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
+import { parseNightlyArgs } from "../../../pipeline/nightly/command.ts";
 
 let dir: string;
 const cli = (args: string[]) =>
@@ -18,6 +22,19 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe("parseNightlyArgs", () => {
+  it("reads --config, --mirror, --only and --force, with the checked-in configuration by default", () => {
+    expect(parseNightlyArgs([])).toEqual({ config: path.join(PROJECT_ROOT, "pipeline", "nightly.config.json"), mirror: undefined, only: undefined, force: false });
+    expect(parseNightlyArgs(["--force", "--only", "places, stations", "--mirror", "http://m/", "--config", "c.json"])).toEqual({ config: "c.json", mirror: "http://m/", only: ["places", "stations"], force: true });
+  });
+
+  it("refuses an unknown option, a missing value and an unknown dataset, naming them", () => {
+    expect(() => parseNightlyArgs(["--dry-run"])).toThrow('--dry-run: expected one of --config, --mirror, --only, --force, got "dry-run"');
+    expect(() => parseNightlyArgs(["--config", "--force"])).toThrow('--config: expected a value, got "--force"');
+    expect(() => parseNightlyArgs(["--only", "places,weather"])).toThrow(/^--only: expected dataset names among .*, got "weather"$/);
+  });
 });
 
 describe("npm run nightly", () => {

@@ -6,6 +6,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
+import { until } from "../../helpers/until.ts";
 
 /** The value of one sample line (`name{labels} value`), or undefined. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -75,16 +76,27 @@ describe("metrics", () => {
     expect(sample(text, "geodata_response_cache_bytes", {})).toBeGreaterThan(0);
   });
 
-  it("reports its open connections", async () => {
-    const port = Number(new URL(server.baseUrl).port);
-    // Two connections held open (no request): counted while open. (Other tests' keep-alive
-    // connections may close meanwhile, so the count is at least these two, not an exact sum.)
-    const held = [net.connect(port, "127.0.0.1"), net.connect(port, "127.0.0.1")];
-    await Promise.all(held.map((s) => new Promise((resolve) => s.once("connect", resolve))));
-    await new Promise((r) => setTimeout(r, 50));
-    const text = await (await fetch(metricsUrl)).text();
-    expect(sample(text, "geodata_open_connections", {})).toBeGreaterThanOrEqual(2);
-    for (const s of held) s.destroy();
+  it("reports exactly its open connections", async () => {
+    // A server of its own, which no other test talks to: its count is the connections held here.
+    const own = await startTestServer({ dataDir: await ensureDefaultData(["elevation"]), env: { GEODATA_METRICS_PORT: "0" } });
+    try {
+      const url = `http://127.0.0.1:${own.service.metricsPort}/metrics`;
+      const gauge = async (name: string): Promise<number | undefined> => sample(await (await fetch(url)).text(), name, {});
+      expect(await gauge("geodata_open_connections")).toBe(0);
+      const port = Number(new URL(own.baseUrl).port);
+      const held = [net.connect(port, "127.0.0.1"), net.connect(port, "127.0.0.1")];
+      await Promise.all(held.map((s) => new Promise((resolve) => s.once("connect", resolve))));
+      // Connected on this side; the server counts each once its accept has run.
+      const counted = await until("the server to count the held connections", async () => {
+        const n = await gauge("geodata_open_connections");
+        return n !== undefined && n >= 2 ? n : undefined;
+      }, 5_000);
+      expect(counted).toBe(2);
+      for (const s of held) s.destroy();
+      await until("the server to count them closed", async () => (await gauge("geodata_open_connections")) === 0, 5_000);
+    } finally {
+      await own.close();
+    }
   });
 
   it("serves only /metrics", async () => {

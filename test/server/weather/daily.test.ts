@@ -5,25 +5,51 @@
  * embedded default (one step, 13 steps over two local dates, 65 steps, runs with only a few
  * variables, so members that are null), writeDailySection gives exactly that JSON. The
  * aggregations are also checked against the hourly section through the HTTP API in
- * weather-id-http.test.ts.
+ * weather-id-http.test.ts. The expected values use none of the server's helpers: the rounding,
+ * the grouping by local date and the probability are written here, the colours come from the
+ * scale computed by hand in test/helpers/reference-temperature-color.ts.
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cellLat, cellLon } from "../../../datasets/forecast/grid.ts";
 import { openForecastStore, type ForecastStore } from "../../../datasets/forecast/store.ts";
 import { writeDailySection } from "../../../server/weather/daily.ts";
-import { dailyProbability } from "../../../server/weather/derived/probability.ts";
-import { temperatureColor } from "../../../server/weather/derived/temperature-colors.ts";
 import { JsonBytes } from "../../../server/weather/json-bytes.ts";
 import { pointForecast } from "../../../server/weather/point-series.ts";
-import { buildSlotTable, dayRanges, roundTo, type NumericMember, type SlotTable } from "../../../server/weather/slot-table.ts";
+import { buildSlotTable, type NumericMember, type SlotTable } from "../../../server/weather/slot-table.ts";
 import { timeSlots } from "../../../server/weather/time-slots.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { referenceTemperatureColor } from "../../helpers/reference-temperature-color.ts";
 
 let store: ForecastStore;
 beforeAll(async () => {
   store = await openForecastStore(path.join(await ensureDefaultData(["forecast"]), "forecast"));
 }, 600_000);
+
+/**
+ * A value rounded as on the wire (half away from zero), by the decimal rounding of toFixed. The
+ * values rounded here have no half-way cases that binary arithmetic could tip: sums, minima and
+ * maxima of slot values that already have that many decimals, means of whole percents (a half is
+ * exact in binary), and the exact day probability below.
+ */
+const wireRound = (x: number, decimals: number): number | null => (Number.isNaN(x) ? null : Number(x.toFixed(decimals)));
+
+/**
+ * The day's chance of precipitation, whole percent, exactly: the slots' probabilities p are whole
+ * percents, so with D = Π(100 − p) over n slots the value 100 × (1 − Π(1 − p/100)) is
+ * N / 100^(n−1) with N = 100^n − D, an exact fraction rounded half up in integers.
+ */
+function dayChance(percents: number[]): number | null {
+  if (percents.length === 0) return null;
+  let dry = 1n;
+  for (const p of percents) {
+    if (!Number.isInteger(p) || p < 0 || p > 100) throw new Error(`expected a whole percent, got ${p}`);
+    dry *= BigInt(100 - p);
+  }
+  const scale = 100n ** BigInt(percents.length - 1);
+  const n = 100n * scale - dry;
+  return Number((2n * n + scale) / (2n * scale));
+}
 
 /** The daily section as objects, from the published definitions (the module comment). */
 function dailySection(t: SlotTable): Record<string, unknown>[] {
@@ -35,11 +61,10 @@ function dailySection(t: SlotTable): Record<string, unknown>[] {
       const sum = xs.reduce((a, b) => a + b, 0);
       return how === "mean" ? sum / xs.length : how === "sum" ? sum : how === "max" ? Math.max(...xs) : Math.min(...xs);
     };
-    const value = (x: number): number | null => (Number.isNaN(x) ? null : x);
-    const measure = (m: NumericMember, how: "mean" | "sum" | "max" | "min", decimals: number, unit: string) => ({ value: value(roundTo(agg(m, how), decimals)), unit });
+    const measure = (m: NumericMember, how: "mean" | "sum" | "max" | "min", decimals: number, unit: string) => ({ value: wireRound(agg(m, how), decimals), unit });
     const colored = (x: number) => {
-      const v = value(roundTo(x, 1));
-      return { value: v, unit: "°C", color: v === null ? null : temperatureColor(v) };
+      const v = wireRound(x, 1);
+      return { value: v, unit: "°C", color: v === null ? null : referenceTemperatureColor(v) };
     };
     return {
       clouds: {
@@ -53,14 +78,21 @@ function dailySection(t: SlotTable): Record<string, unknown>[] {
       precipitation: {
         total: measure("precipitation", "sum", 2, "mm"),
         convective: measure("precipitationConvective", "sum", 2, "mm"),
-        probability: { value: value(roundTo(dailyProbability(values("probability")), 0)), unit: "%" },
+        probability: { value: dayChance(values("probability")), unit: "%" },
       },
       temperature: { min: colored(agg("min", "min")), max: colored(agg("max", "max")) },
       wind: { speed: measure("speed", "max", 1, "m/s"), gust: measure("gust", "max", 1, "m/s") },
       liftedIndex: measure("liftedIndex", "min", 1, "K"),
     };
   };
-  return dayRanges(t.slots).map((d) => ({ [d.date]: day(d.from, d.to) }));
+  // The local dates of the slots, in order, each with its run of slots.
+  const days: { date: string; from: number; to: number }[] = [];
+  t.slots.forEach((slot, i) => {
+    const last = days.at(-1);
+    if (last?.date === slot.date) last.to = i + 1;
+    else days.push({ date: slot.date, from: i, to: i + 1 });
+  });
+  return days.map((d) => ({ [d.date]: day(d.from, d.to) }));
 }
 
 /** Tables at points spread over each run's grid (between nodes, so four nodes count), in two zones. */

@@ -6,33 +6,28 @@
  * Licence: Environment and Climate Change Canada Data Servers End-use Licence.
  */
 import { ECCC_LICENCE } from "../../../../datasets/forecast/licences.ts";
-import { latLonGrid, pad, range } from "../steps.ts";
+import { globalDomain } from "../global-domain.ts";
+import { pad, range } from "../steps.ts";
 import type { ModelDomain } from "../types.ts";
 import { CMC_VARIABLES, type CmcVariable } from "./variables.ts";
 
 /**
  * A GDPS lat/lon domain: `res` is the file name's grid token ("15x.15" today; the 25 km grid of
- * earlier years was "24x.24"), `step` its increment, `files` the variables to fetch.
+ * earlier years was "24x.24"), `step` its increment, `variables` the variables to fetch.
  */
 export function cmcGdpsDomain(id: string, res: string, step: number, variables: readonly CmcVariable[], upstream?: string): ModelDomain {
-  const domain: ModelDomain = {
+  return globalDomain({
     id,
     description: `ECCC GDPS (GEM global) ${step} degree lat/lon, 2 runs a day`,
-    grid: latLonGrid(-90, -180, step, step, Math.round(180 / step) + 1, Math.round(360 / step)),
+    step,
+    west: -180,
     runHours: [0, 12],
     steps: range(0, 240, 3),
-    needsRun: true,
-    files(run, wanted) {
-      if (!run) throw new Error(`${id}: a run time is needed`);
-      const stamp = `${run.getUTCFullYear()}${pad(run.getUTCMonth() + 1, 2)}${pad(run.getUTCDate(), 2)}${pad(run.getUTCHours(), 2)}`;
-      const hh = pad(run.getUTCHours(), 2);
-      return wanted.flatMap((h) => variables.map((c) => ({ path: `${hh}/${pad(h, 3)}/CMC_glb_${c.token}_latlon.${res}_${stamp}_P${pad(h, 3)}.grib2` })));
-    },
+    ...(upstream ? { upstream } : {}),
+    paths: ({ ymd, hh }, wanted) => wanted.flatMap((h) => variables.map((c) => `${hh}/${pad(h, 3)}/CMC_glb_${c.token}_latlon.${res}_${ymd}${hh}_P${pad(h, 3)}.grib2`)),
     variables: variables.map((c) => c.variable),
     licence: ECCC_LICENCE,
-  };
-  if (upstream) domain.upstream = upstream;
-  return domain;
+  });
 }
 
 export const CMC_GDPS: ModelDomain = cmcGdpsDomain("cmc-gdps", "15x.15", 0.15, CMC_VARIABLES, "https://dd.weather.gc.ca/model_gem_global/15km/grib2/lat_lon/");

@@ -7,25 +7,21 @@
  * Licence: CC BY 4.0, attribution required.
  */
 import { ECMWF_LICENCE } from "../../../../datasets/forecast/licences.ts";
-import { latLonGrid, pad, range } from "../steps.ts";
+import { globalDomain } from "../global-domain.ts";
+import { range } from "../steps.ts";
 import type { ModelDomain } from "../types.ts";
 import { IFS_VARIABLES } from "./variables.ts";
 
-export const ECMWF_IFS_0P25: ModelDomain = {
+export const ECMWF_IFS_0P25: ModelDomain = globalDomain({
   id: "ecmwf-ifs-0p25",
   description: "ECMWF IFS HRES open data 0.25 degree (oper), 4 runs a day",
-  grid: latLonGrid(-90, -180, 0.25, 0.25, 721, 1440),
+  step: 0.25,
+  west: -180,
   runHours: [0, 6, 12, 18],
   steps: [...range(0, 144, 3), ...range(150, 360, 6)],
-  needsRun: true,
   upstream: "https://data.ecmwf.int/forecasts/",
   inventoryFormat: "ecmwf-index",
-  files(run, wanted) {
-    if (!run) throw new Error("ecmwf-ifs-0p25: a run time is needed");
-    const ymd = `${run.getUTCFullYear()}${pad(run.getUTCMonth() + 1, 2)}${pad(run.getUTCDate(), 2)}`;
-    const hh = pad(run.getUTCHours(), 2);
-    return wanted.map((h) => ({ path: `${ymd}/${hh}z/ifs/0p25/oper/${ymd}${hh}0000-${h}h-oper-fc.grib2` }));
-  },
+  paths: ({ ymd, hh }, wanted) => wanted.map((h) => `${ymd}/${hh}z/ifs/0p25/oper/${ymd}${hh}0000-${h}h-oper-fc.grib2`),
   variables: [...IFS_VARIABLES],
   licence: ECMWF_LICENCE,
-};
+});

@@ -1,0 +1,13 @@
+/**
+ * Waiting on a condition instead of sleeping a guessed time: `until` polls `check` until it gives
+ * a value (anything but undefined or false) and fails, naming what it waited for, at the deadline.
+ */
+export async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000, everyMs = 20): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
