@@ -10,9 +10,16 @@ import { KeyChecker } from "./http/auth.ts";
 export class ReloadableKeys extends KeyChecker {
   private current: KeyChecker;
 
-  constructor(keys: readonly string[]) {
+  /**
+   * `fixed`: the keys that do not come from the file and so stay across reloads (GEODATA_API_KEYS,
+   * or the key generated for this run when none is configured); `fromFile`: the file's keys at start.
+   */
+  constructor(
+    private readonly fixed: readonly string[],
+    fromFile: readonly string[] = [],
+  ) {
     super([]);
-    this.current = new KeyChecker(keys);
+    this.current = new KeyChecker([...fixed, ...fromFile]);
   }
 
   override isValid(presented: string | undefined): boolean {
@@ -23,7 +30,7 @@ export class ReloadableKeys extends KeyChecker {
   reload(config: Config, logger: Logger): number | undefined {
     if (!config.apiKeysFile) return undefined;
     try {
-      const keys = [...(config.apiKeysFromEnv ?? []), ...readApiKeysFile(config.apiKeysFile)];
+      const keys = [...this.fixed, ...readApiKeysFile(config.apiKeysFile)];
       this.current = new KeyChecker(keys);
       logger.info("api keys reloaded", { keys: keys.length });
       return keys.length;

@@ -64,7 +64,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   const registry = await loadDatasets(config, logger, loaders);
   let openapi: unknown;
   const state = { shuttingDown: () => false, draining: false };
-  const keys = new ReloadableKeys(config.apiKeys.length === 0 && options.generatedKey !== undefined ? [options.generatedKey] : config.apiKeys);
+  const fromEnv = config.apiKeysFromEnv ?? config.apiKeys;
+  const fromFile = config.apiKeys.slice(fromEnv.length);
+  // A key generated for this run (none configured) stays across reloads of an empty keys file.
+  const keys = new ReloadableKeys(fromEnv.length === 0 && options.generatedKey !== undefined ? [options.generatedKey] : fromEnv, fromFile);
   const reloader = new Reloader({ config, logger, registry, loaders });
   const responseCache = new ResponseCache(config.responseCacheMb * 2 ** 20);
   const rateLimiter = config.rateLimit ? new RateLimiter(config.rateLimit, options.rateLimitShares ?? 1) : undefined;
