@@ -3,13 +3,14 @@ import { elevationPointEndpoint } from "./elevation-point.ts";
 import { geocodeIdEndpoint } from "./geocode-id.ts";
 import { geocodeReverseEndpoint } from "./geocode-reverse.ts";
 import { geocodeSearchEndpoint } from "./geocode-search.ts";
+import { openMeteoForecastEndpoint } from "./open-meteo-forecast.ts";
 import { weatherIdEndpoint } from "./weather-id.ts";
 import { weatherMetarEndpoint } from "./weather-metar.ts";
 import { weatherPointEndpoint } from "./weather-point.ts";
 import { weatherSynopEndpoint } from "./weather-synop.ts";
 
 /** The eight endpoints of the spec, in its order. */
-export const ENDPOINTS: readonly Endpoint[] = [
+export const SPEC_ENDPOINTS: readonly Endpoint[] = [
   weatherPointEndpoint,
   geocodeReverseEndpoint,
   weatherMetarEndpoint,
@@ -19,3 +20,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   geocodeIdEndpoint,
   weatherIdEndpoint,
 ];
+
+/** Other APIs' endpoints that their clients already speak (docs/compatibility.md). */
+export const COMPAT_ENDPOINTS: readonly Endpoint[] = [openMeteoForecastEndpoint];
+
+/** Every endpoint the service answers. */
+export const ENDPOINTS: readonly Endpoint[] = [...SPEC_ENDPOINTS, ...COMPAT_ENDPOINTS];
