@@ -1,10 +1,10 @@
 import { COUNTRY_TAGS, STATE_TAGS } from "../photon/feature-tags.ts";
 import { featureCollectionJson, type PhotonFeature } from "../photon/geojson.ts";
-import { PHOTON_ERROR_SCHEMA, photonError, photonErrorBody } from "../photon/photon-error.ts";
+import { photonError, photonErrorBody } from "../photon/photon-error.ts";
 import { PHOTON_MAX_RESULTS, photonLanguage, photonLimit, photonPoint } from "../photon/photon-params.ts";
 import { reverseFacts } from "../reverse/reverse-geocode.ts";
 import { defineEndpoint } from "./endpoint.ts";
-import { PHOTON_FEATURE_COLLECTION_SCHEMA } from "./photon-search.ts";
+import { PHOTON_BODIES } from "./photon-search.ts";
 
 const DESCRIPTION = `Photon's reverse geocoding (\`/reverse\`, also \`/reverse/\`), answered from our reverse geocoding
 (the point-in-polygon test of /geocode/reverse): one feature, the admin-1 area containing the point
@@ -25,8 +25,7 @@ export const photonReverseEndpoint = defineEndpoint({
   foreign: { errorBody: photonErrorBody },
   docs: {
     description: DESCRIPTION,
-    content: PHOTON_FEATURE_COLLECTION_SCHEMA,
-    foreign: { errorSchema: PHOTON_ERROR_SCHEMA },
+    ...PHOTON_BODIES,
     params: {
       lat: "Latitude, -90 to 90.",
       lon: "Longitude, -180 to 180.",

@@ -53,6 +53,9 @@ export const PHOTON_FEATURE_COLLECTION_SCHEMA: Record<string, unknown> = {
   },
 };
 
+/** What both Photon endpoints' OpenAPI entries share: the body and error schemas. */
+export const PHOTON_BODIES = { content: PHOTON_FEATURE_COLLECTION_SCHEMA, foreign: { errorSchema: PHOTON_ERROR_SCHEMA } };
+
 export const photonSearchEndpoint = defineEndpoint({
   path: "/api",
   summary: "Photon compatible forward geocoding (GeoJSON).",
@@ -61,8 +64,7 @@ export const photonSearchEndpoint = defineEndpoint({
   foreign: { errorBody: photonErrorBody },
   docs: {
     description: DESCRIPTION,
-    content: PHOTON_FEATURE_COLLECTION_SCHEMA,
-    foreign: { errorSchema: PHOTON_ERROR_SCHEMA },
+    ...PHOTON_BODIES,
     params: {
       q: `Text to search, at most ${Q_MAX} characters.`,
       limit: `Number of features, clamped to 1..${PHOTON_MAX_RESULTS}; default ${DEFAULT_LIMIT}.`,

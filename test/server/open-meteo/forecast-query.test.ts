@@ -14,18 +14,16 @@ import { dailyVariable } from "../../../server/open-meteo/daily-variables.ts";
 import { FORECAST_PARAMS, parseForecastQuery } from "../../../server/open-meteo/forecast-query.ts";
 import { hourlyVariable } from "../../../server/open-meteo/hourly-variables.ts";
 import { conversionOf, DEFAULT_UNITS, formatValue } from "../../../server/open-meteo/units.ts";
+import { thrown } from "../../helpers/thrown.ts";
 
 const parse = (query: string) => parseForecastQuery(new Query(new URLSearchParams(query), FORECAST_PARAMS));
 
+/** The message of the 400 that `f` throws. */
 function reasonOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(400);
-    return (err as ApiError).message;
-  }
-  throw new Error("expected a 400");
+  const err = thrown(f);
+  expect(err).toBeInstanceOf(ApiError);
+  expect((err as ApiError).status).toBe(400);
+  return (err as ApiError).message;
 }
 
 describe("the query", () => {

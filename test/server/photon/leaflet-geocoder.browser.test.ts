@@ -7,20 +7,18 @@
  * must send it (the library sends no custom header).
  * Without /usr/bin/chromium (or CHROMIUM_PATH) these tests skip and say so.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
+import { haveChromium, launchChromium, sayWhenSkipped, type Chromium } from "../../helpers/chromium.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, TEST_KEY, type TestServer } from "../../helpers/server.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.log(`leaflet-control-geocoder browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+sayWhenSkipped("leaflet-control-geocoder browser tests");
 
 const asset = (file: string): Buffer => readFileSync(path.join(PROJECT_ROOT, "node_modules", file));
 
@@ -55,9 +53,8 @@ describe.skipIf(!haveChromium)("leaflet-control-geocoder's Photon geocoder in he
   let server: TestServer;
   let site: Server;
   let siteUrl: string;
-  let browser: BrowserContext;
+  let chromium: Chromium;
   let tab: Page;
-  let profile: string;
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
@@ -77,14 +74,8 @@ describe.skipIf(!haveChromium)("leaflet-control-geocoder's Photon geocoder in he
     });
     await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
-    profile = mkdtempSync(path.join(os.tmpdir(), "geodata-chromium-"));
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1000, height: 800 },
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
-    tab = browser.pages()[0] ?? (await browser.newPage());
+    chromium = await launchChromium({ width: 1000, height: 800 });
+    tab = chromium.browser.pages()[0] ?? (await chromium.browser.newPage());
     tab.on("console", (msg) => {
       if (msg.type() === "error") consoleErrors.push(msg.text());
     });
@@ -94,10 +85,9 @@ describe.skipIf(!haveChromium)("leaflet-control-geocoder's Photon geocoder in he
   }, 600_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await new Promise((resolve) => site?.close(resolve));
     await server?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   it("a search typed in the control lists our places, and choosing one marks it", async () => {
