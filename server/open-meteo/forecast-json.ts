@@ -21,12 +21,26 @@ function units(out: string[], name: string, format: TimeFormat, entries: [string
   out.push("}");
 }
 
+/** Time axes as JSON, kept: the answers of one day share theirs (bounded; cleared when full). */
+const axes = new Map<string, string>();
+
+function timeAxis(s: Section, offset: number, format: TimeFormat): string {
+  const key = `${s.start} ${s.count} ${s.interval} ${offset} ${format}`;
+  let text = axes.get(key);
+  if (text === undefined) {
+    const dateOnly = s.interval >= 86_400;
+    const items: string[] = [];
+    for (let i = 0; i < s.count; i++) items.push(timeText(s.start + i * s.interval, offset, format, dateOnly));
+    text = items.join(",");
+    if (axes.size >= 256) axes.clear();
+    axes.set(key, text);
+  }
+  return text;
+}
+
 function section(out: string[], name: string, s: Section, offset: number, format: TimeFormat): void {
-  const dateOnly = s.interval >= 86_400;
   units(out, name, format, s.columns.map((c) => [c.name, c.unit.label]));
-  out.push(`,"${name}":{"time":[`);
-  for (let i = 0; i < s.count; i++) out.push(i === 0 ? "" : ",", timeText(s.start + i * s.interval, offset, format, dateOnly));
-  out.push("]");
+  out.push(`,"${name}":{"time":[`, timeAxis(s, offset, format), "]");
   for (const c of s.columns) {
     out.push(`,${JSON.stringify(c.name)}:[`);
     const v = c.values;

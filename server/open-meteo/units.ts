@@ -126,16 +126,21 @@ export function conversionOf(quantity: Quantity, units: UnitChoice): Conversion 
   }
 }
 
+const POWERS = [1, 10, 100, 1000];
+/** ".0" ... ".9", ".00" ... ".99", ".000" ... ".999": the fraction digits, made once. */
+const FRACTIONS: readonly (readonly string[])[] = [[""], ...[1, 2, 3].map((d) => Array.from({ length: 10 ** d }, (_, i) => `.${String(i).padStart(d, "0")}`))];
+
 /**
- * A value as Open-Meteo writes it in JSON: fixed decimals, halves away from zero, `null` for
- * NaN (Open-Meteo's NumberExtensions formatted(decimals:)).
+ * A value as Open-Meteo writes it in JSON: fixed decimals (0 to 3), halves away from zero, `null`
+ * for NaN (Open-Meteo's NumberExtensions formatted(decimals:)); never "-0.0". Written from integers
+ * and a table of fraction digits: an answer holds thousands of values.
  */
 export function formatValue(x: number, decimals: number): string {
-  if (x !== x || !Number.isFinite(x)) return "null";
-  const f = decimals === 0 ? 1 : decimals === 1 ? 10 : decimals === 2 ? 100 : 1000;
-  const scaled = Math.round(Math.abs(x) * f);
-  const int = Math.floor(scaled / f);
-  if (decimals === 0) return x < 0 && scaled !== 0 ? `-${int}` : String(int);
-  const frac = String(scaled - int * f).padStart(decimals, "0");
-  return `${x < 0 && scaled !== 0 ? "-" : ""}${int}.${frac}`;
+  if (x !== x || x === Infinity || x === -Infinity) return "null";
+  const f = POWERS[decimals]!;
+  const scaled = Math.round((x < 0 ? -x : x) * f);
+  // Beyond int32 (never for weather values): the same digits the slow way.
+  const int = scaled < 2 ** 31 ? (scaled / f) | 0 : Math.floor(scaled / f);
+  const text = int + FRACTIONS[decimals]![scaled - int * f]!;
+  return x < 0 && scaled !== 0 ? `-${text}` : text;
 }
