@@ -120,6 +120,15 @@ describe("Open-Meteo's documented examples", () => {
     expect((body.hourly as Obj).time as string[]).toHaveLength(7 * 24);
   });
 
+  it("several points: a list of forecast objects, each of the documented shape (Open-Meteo's docs: \"the JSON output changes to a list of structures\")", async () => {
+    const r = await server.get("/v1/forecast?latitude=52.52,48.85&longitude=13.41,2.35&hourly=temperature_2m&timezone=Europe/Berlin,Europe/Paris");
+    expect(r.status).toBe(200);
+    const list = (await r.json()) as Json[];
+    expect(list).toHaveLength(2);
+    for (const item of list) expectShape(item, FORECAST_OBJECT, ["hourly_units.time"]);
+    expect(list.map((o) => (o as Obj).timezone)).toEqual(["Europe/Berlin", "Europe/Paris"]);
+  });
+
   it("forecast error: the same members and, for the same mistake, the same reason", async () => {
     const { status, body } = await get("/v1/forecast?latitude=52.52&longitude=13.41&hourly=tempeture_2m");
     expect(status).toBe(400);
