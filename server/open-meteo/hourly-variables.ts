@@ -70,7 +70,7 @@ const SERVED: Readonly<Record<string, Served>> = {
 export const SERVED_HOURLY_NAMES: readonly string[] = Object.keys(SERVED);
 
 const KNOWN = new Set(OPEN_METEO_HOURLY_NAMES);
-const PRESSURE = new RegExp(`^(${OPEN_METEO_PRESSURE_VARIABLES.join("|")})_(\\d+)hPa$`);
+const PRESSURE = /^([a-z_]+)_(\d+)hPa$/;
 
 /** The unit of a name we answer null for, from its name (only its label and SDK code are written). */
 export function quantityOfUnserved(name: string): Quantity {
@@ -127,7 +127,7 @@ export function hourlyVariable(name: string, parameter: string): HourlyVariable 
   const served = SERVED[canonical];
   if (served) return { name, quantity: served.quantity, source: served.source, sdk: sdkMetaOf(canonical) };
   const pressure = PRESSURE.exec(canonical);
-  if (KNOWN.has(canonical) || (pressure && OPEN_METEO_PRESSURE_LEVELS.includes(Number(pressure[2])))) {
+  if (KNOWN.has(canonical) || (pressure && OPEN_METEO_PRESSURE_VARIABLES.includes(pressure[1]!) && OPEN_METEO_PRESSURE_LEVELS.includes(Number(pressure[2])))) {
     return { name, quantity: pressure ? quantityOfUnserved(pressure[1]!) : quantityOfUnserved(canonical), source: undefined, sdk: sdkMetaOf(canonical) };
   }
   throw openMeteoError(`Cannot initialize WeatherVariable from invalid String value ${name} for key ${parameter}`);
