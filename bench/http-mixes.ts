@@ -50,6 +50,9 @@ export async function reportingStations(dataDir: string): Promise<{ METAR: strin
   }
 }
 
+/** The hourly variables of the /v1/forecast mixes. */
+const OPEN_METEO_HOURLY = "temperature_2m,relative_humidity_2m,precipitation,wind_speed_10m,cloud_cover";
+
 export interface Mix {
   name: string;
   /** Request targets (path and query), sent in turn, cycling. */
@@ -70,6 +73,14 @@ export function buildMixes(places: readonly Place[], stations: { METAR: string[]
     const lon = Math.max(-180, Math.min(180, p.lon + (random() - 0.5) * 0.1));
     return `lat=${lat.toFixed(4)}&lon=${lon.toFixed(4)}`;
   };
+  /** `latitude=..&longitude=..` of n land points (Open-Meteo's comma-separated lists). */
+  const openMeteoPoints = (n: number): string => {
+    const pts = Array.from({ length: n }, () => {
+      const p = pick(places);
+      return [Math.max(-90, Math.min(90, p.lat + (random() - 0.5) * 0.1)).toFixed(4), Math.max(-180, Math.min(180, p.lon + (random() - 0.5) * 0.1)).toFixed(4)];
+    });
+    return `latitude=${pts.map((p) => p[0]).join(",")}&longitude=${pts.map((p) => p[1]).join(",")}`;
+  };
   const searchText = (): string => {
     const p = pick(places);
     const r = random();
@@ -86,6 +97,9 @@ export function buildMixes(places: readonly Place[], stations: { METAR: string[]
     { name: "SYNOP", paths: times(() => `/weather/SYNOP/2/json?id=${pick(stations.SYNOP)}`) },
     { name: "weather point", paths: times(() => `/weather/point/2/json?${point()}`) },
     { name: "weather id", paths: times(() => `/weather/id/2/json?id=gn:${pick(places).id}`) },
+    // Open-Meteo's forecast API (docs/compatibility.md): 7 days of 5 hourly variables, JSON, for 1 point and for 100.
+    { name: "v1/forecast 1 point", paths: times(() => `/v1/forecast?${openMeteoPoints(1)}&hourly=${OPEN_METEO_HOURLY}&forecast_days=7`) },
+    { name: "v1/forecast 100 points", paths: Array.from({ length: Math.max(1, Math.ceil(size / 64)) }, () => `/v1/forecast?${openMeteoPoints(100)}&hourly=${OPEN_METEO_HOURLY}&forecast_days=7`) },
     { name: "openapi.json", paths: ["/openapi.json"] },
   ];
 }

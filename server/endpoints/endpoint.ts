@@ -52,6 +52,16 @@ export interface EndpointDocs {
   params?: Record<string, string>;
   /** Response headers on 200 (name → description). */
   headers?: Record<string, string>;
+  /** For a foreign API's endpoint: `content` is then the schema of the whole 200 body, not the envelope's content. */
+  foreign?: ForeignDocs;
+}
+
+/** What the OpenAPI document says of a foreign API's bodies. */
+export interface ForeignDocs {
+  /** JSON Schema of that API's error body. */
+  errorSchema: Record<string, unknown>;
+  /** Other media types of the 200 body (type → description), e.g. FlatBuffers. */
+  mediaTypes?: Record<string, { description: string }>;
 }
 
 export interface Endpoint<P = unknown, K extends DatasetName = DatasetName, O extends DatasetName = DatasetName> {

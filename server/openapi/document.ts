@@ -20,7 +20,7 @@ const PARAMETERS: Record<string, Schema> = {
   id: { name: "id", in: "query", required: true, description: `Identifier; trimmed, 1 to ${ID_MAX_CHARS} characters.`, schema: { type: "string", minLength: 1, maxLength: ID_MAX_CHARS } },
 };
 
-const errorResponse = (description: string): Schema => ({
+const specErrorResponse = (description: string): Schema => ({
   description,
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
@@ -68,18 +68,23 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
   const paths: Record<string, unknown> = {};
   for (const e of endpoints) {
     const docs = e.docs;
+    const foreign = docs?.foreign;
+    const errorResponse = foreign ? (description: string): Schema => ({ description, content: { "application/json": { schema: foreign.errorSchema } } }) : specErrorResponse;
+    const successContent: Record<string, unknown> = { "application/json": { schema: foreign ? (docs?.content ?? { type: "object" }) : envelope(docs?.content ?? { type: "object" }) } };
+    for (const [type, { description }] of Object.entries(foreign?.mediaTypes ?? {})) successContent[type] = { schema: { type: "string", format: "binary", description } };
     const responses: Record<string, unknown> = {
       "200": {
-        description: "Success: the envelope with this operation's content.",
+        description: foreign ? "Success: the other API's own body (see the description)." : "Success: the envelope with this operation's content.",
         headers: Object.fromEntries(Object.entries({ ...docs?.headers, ...cachingHeaders(e.path) }).map(([name, description]) => [name, { description, schema: { type: "string" } }])),
-        content: { "application/json": { schema: envelope(docs?.content ?? { type: "object" }) } },
+        content: successContent,
       },
       "400": errorResponse("Bad input parameter: missing, repeated, unknown, or invalid; the message names the parameter and the value given."),
       "401": errorResponse("Missing or invalid X-Api-Key."),
-      "405": errorResponse("Method other than GET or HEAD; the Allow header lists GET, HEAD."),
-      "413": errorResponse("The request carried a body."),
+      // Checked before the path is known (docs/decisions.md "Order of checks"): the spec's error body, also on another API's path.
+      "405": specErrorResponse("Method other than GET or HEAD; the Allow header lists GET, HEAD."),
+      "413": specErrorResponse("The request carried a body."),
       "429": errorResponse("Only when GEODATA_RATE_LIMIT is set: this key's rate limit is exceeded. Retry-After gives the seconds to wait; RateLimit-Policy and RateLimit (IETF draft) the quota and what is left."),
-      "414": errorResponse(`Request URL longer than ${MAX_URL_BYTES} bytes.`),
+      "414": specErrorResponse(`Request URL longer than ${MAX_URL_BYTES} bytes.`),
       "503": errorResponse(`A dataset this endpoint needs (${e.datasets.join(", ")}) is not loaded: not built, or it failed its checks at startup.`),
     };
     if (CACHE_POLICY[e.path]) responses["304"] = { description: "Not Modified: If-None-Match named the current ETag. No body; the same ETag and Cache-Control as the 200.", headers: Object.fromEntries(Object.entries(cachingHeaders(e.path)).map(([name, description]) => [name, { description, schema: { type: "string" } }])) };
@@ -89,11 +94,13 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
       const description = docs?.params?.[p];
       return description ? { ...base, description } : base;
     });
+    const segments = e.path.split("/").filter(Boolean);
     const operation = {
-      operationId: e.path.split("/").filter(Boolean).slice(0, -2).join("-"),
+      // The spec's paths end in /2/json; another API's are named after its path ("compat-v1-forecast").
+      operationId: foreign ? `compat-${segments.join("-")}${e.path.endsWith("/") ? "-slash" : ""}` : segments.slice(0, -2).join("-"),
       summary: e.summary,
       description: `${docs?.description ?? ""}\n\nNeeds dataset(s): ${e.datasets.join(", ")}.${e.optionalDatasets?.length ? ` Uses when loaded: ${e.optionalDatasets.join(", ")}.` : ""}`.trim(),
-      security: [{ ApiKey: [] }],
+      security: foreign ? [{ ApiKey: [] }, { ApiKeyQuery: [] }] : [{ ApiKey: [] }],
       parameters,
       responses,
     };
@@ -124,7 +131,10 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
     security: [{ ApiKey: [] }],
     paths,
     components: {
-      securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "Keys are configured with GEODATA_API_KEYS; compared in constant time; never logged." } },
+      securitySchemes: {
+        ApiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "Keys are configured with GEODATA_API_KEYS; compared in constant time; never logged." },
+        ApiKeyQuery: { type: "apiKey", in: "query", name: "apikey", description: "Only for the other APIs' endpoints (docs/compatibility.md), whose clients send the key so: the same keys; the parameter's value never reaches a log line." },
+      },
       schemas: SCHEMAS,
     },
   };

@@ -22,10 +22,18 @@ export function reverseGeocodeParts(lat: number, lon: number, index: AdminIndex,
 }
 
 function reverseInput(lat: number, lon: number, index: AdminIndex, places: PlacesData): AdministrativeInput {
+  return reverseFacts(lat, lon, index, places).input;
+}
+
+/**
+ * The facts of a point: its areas' facts from the places dataset, and the admin feature (Natural
+ * Earth polygon) containing it, undefined at sea. Photon's /reverse describes the same areas.
+ */
+export function reverseFacts(lat: number, lon: number, index: AdminIndex, places: PlacesData): { input: AdministrativeInput; adminFeature: number | undefined } {
   const answer = index.lookup(lat, lon);
   const country = answer.iso2 === undefined ? undefined : places.country(answer.iso2);
   const continent = country === undefined ? undefined : places.continent(country.continentCode);
   const admin1 = answer.admin1 === undefined ? undefined : places.admin1(answer.admin1);
   // Absent members as undefined (administrativeParts checks for that) rather than spread in.
-  return { country, continent, admin1, timezone: answer.timezone, lat, lon };
+  return { input: { country, continent, admin1, timezone: answer.timezone, lat, lon }, adminFeature: answer.adminFeature };
 }

@@ -5,36 +5,24 @@
  * station history is plotted, and the API reference renders from /openapi.json.
  * Without /usr/bin/chromium (or CHROMIUM_PATH) these tests skip and say so.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haveChromium, launchChromium, sayWhenSkipped, type Chromium } from "../../helpers/chromium.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, TEST_KEY, type TestServer } from "../../helpers/server.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.log(`docs page browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+sayWhenSkipped("docs page browser tests");
 
 describe.skipIf(!haveChromium)("docs page in headless Chromium", () => {
   let server: TestServer;
-  let browser: BrowserContext;
+  let chromium: Chromium;
   let page: Page;
-  let profile: string;
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer({ dataDir: await ensureDefaultData(["admin", "places", "elevation", "forecast", "stations"]) });
-    profile = mkdtempSync(path.join(os.tmpdir(), "geodata-chromium-"));
-    // A fresh profile directory per run (playwright passes it as --user-data-dir).
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1200, height: 900 },
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
-    page = browser.pages()[0] ?? (await browser.newPage());
+    chromium = await launchChromium({ width: 1200, height: 900 });
+    page = chromium.browser.pages()[0] ?? (await chromium.browser.newPage());
     page.on("console", (msg) => {
       if (msg.type() === "error") consoleErrors.push(msg.text());
     });
@@ -42,9 +30,8 @@ describe.skipIf(!haveChromium)("docs page in headless Chromium", () => {
   }, 600_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await server?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   it("loads without console errors and draws the map from our polygons", async () => {
