@@ -11,14 +11,17 @@
  * also resolves: "dc" is the admin-1 code). Without a comma, when the whole text matches nothing,
  * its trailing words are tried as a qualifier ("Paris France", "Portland Oregon").
  * Order: by score, ties by rank (server/places/ranking.ts): match kind (own name, alternate name,
- * prefix, typo) and importance (population, capital/seat, feature) in one number; a total order,
- * so offset paging never repeats or skips. `total` counts every matching place.
+ * prefix, typo) and importance (population, capital/seat, feature) in one number, weak matches
+ * beyond the best one after the strong ones; a total order, so offset paging never repeats or
+ * skips. A final separator or an apostrophe of the text is literal (server/places/literal.ts).
+ * `total` counts every matching place.
  */
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
 import { POSTING_SHIFT, PRIMARY_BIT, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
 import { featureMalus, populationScore, seatBonus } from "../../datasets/places/importance.ts";
 import { FuzzyMatcher } from "./fuzzy.ts";
+import { foldKeepingApostrophes, literalOf, type LiteralQuery } from "./literal.ts";
 import { MatchPenalty } from "./ranking.ts";
 
 export interface SearchPage {
@@ -30,15 +33,21 @@ export interface SearchPage {
 interface ParsedQuery {
   key: string;
   qualifiers: QualifierEntry[];
+  /** A final separator or apostrophes of the name part (server/places/literal.ts). */
+  literal?: LiteralQuery | undefined;
 }
 
 const encoder = new TextEncoder();
+/** Subtracted from the score of demoted weak matches: more than any score spread (orders of magnitude of population). */
+const WEAK_TIER = 1000;
 
 export class PlaceSearch {
   /** Best score of each touched place of the current query (NaN: not touched). */
   private readonly scoreOf: Float64Array;
   private readonly touched: Uint32Array;
   private touchedCount = 0;
+  /** Per touched place: 1 when its best match is weak (a typo, or a prefix of an alternate name only). */
+  private readonly weakOf: Uint8Array;
   /** Per feature index: the capital/seat bonus (datasets/places/importance.ts). */
   private readonly featureSeat: Float64Array;
   /** Per place: log10(population + 1) - feature malus, computed once (4 bytes a place). */
@@ -51,6 +60,7 @@ export class PlaceSearch {
   constructor(private readonly index: PlacesIndex) {
     this.scoreOf = new Float64Array(index.placeCount).fill(Number.NaN);
     this.touched = new Uint32Array(index.placeCount);
+    this.weakOf = new Uint8Array(index.placeCount);
     this.fuzzy = new FuzzyMatcher(index);
     this.qualifierByKey = new Map(index.tables.qualifiers.map((q) => [q.key, q]));
     this.featureSeat = Float64Array.from(index.tables.features, (f) => seatBonus(f.featureCode));
@@ -81,9 +91,9 @@ export class PlaceSearch {
         qualifiers.push(q);
       }
       const key = foldName(parts[0]!);
-      if (resolved && key !== "") return { key, qualifiers };
+      if (resolved && key !== "") return { key, qualifiers, literal: literalOf(parts[0]!) };
     }
-    return { key: foldName(text), qualifiers: [] };
+    return { key: foldName(text), qualifiers: [], literal: literalOf(text) };
   }
 
   search(text: string, limit: number, offset: number): SearchPage {
@@ -102,7 +112,7 @@ export class PlaceSearch {
     return page;
   }
 
-  private run({ key, qualifiers }: ParsedQuery, limit: number, offset: number): SearchPage {
+  private run({ key, qualifiers, literal }: ParsedQuery, limit: number, offset: number): SearchPage {
     if (key === "") return { total: 0, places: [] };
     const { countries, admin1 } = this.index.tables;
     this.filter = qualifiers.map((q) => {
@@ -112,7 +122,8 @@ export class PlaceSearch {
       return mask;
     });
     try {
-      this.collect(key);
+      this.collect(key, literal);
+      this.demoteWeak();
       return this.page(limit, offset);
     } finally {
       this.reset();
@@ -130,7 +141,7 @@ export class PlaceSearch {
     return true;
   }
 
-  private mark(place: number, score: number): void {
+  private mark(place: number, score: number, weak: boolean): void {
     const current = this.scoreOf[place]!;
     if (current >= score) return;
     if (current !== current) {
@@ -139,9 +150,31 @@ export class PlaceSearch {
       this.touched[this.touchedCount++] = place;
     }
     this.scoreOf[place] = score;
+    this.weakOf[place] = weak ? 1 : 0;
   }
 
-  private markExact(k: number): void {
+  /**
+   * When both kinds matched, the best weak match keeps its score and the other weak matches follow
+   * every strong one: a typo or an alternate-name prefix of a much bigger place may come first,
+   * but weak matches never crowd out the places whose names the text is or begins.
+   */
+  private demoteWeak(): void {
+    const { scoreOf, touched, weakOf } = this;
+    let strong = false;
+    let best = -1;
+    for (let t = 0; t < this.touchedCount; t++) {
+      const p = touched[t]!;
+      if (weakOf[p] === 0) strong = true;
+      else if (best < 0 || scoreOf[p]! > scoreOf[best]! || (scoreOf[p] === scoreOf[best] && p < best)) best = p;
+    }
+    if (!strong || best < 0) return;
+    for (let t = 0; t < this.touchedCount; t++) {
+      const p = touched[t]!;
+      if (weakOf[p] === 1 && p !== best) scoreOf[p] = scoreOf[p]! - WEAK_TIER;
+    }
+  }
+
+  private markExact(k: number, apostrophes: string | undefined): void {
     const ix = this.index;
     const start = ix.postingOffsets[k]!;
     const end = ix.postingOffsets[k + 1]!;
@@ -153,36 +186,47 @@ export class PlaceSearch {
         break;
       }
     }
+    // Postings come in rank order: the first place called so (that the qualifiers let through) is
+    // the one the name means; its namesakes count as much as a prefix would.
+    let namesake = false;
     for (let p = start; p < end; p++) {
       const posting = ix.postings[p]!;
       const place = posting >>> POSTING_SHIFT;
       let score: number;
-      if ((posting & PRIMARY_BIT) !== 0) score = this.base(place) + (this.featureSeat[ix.feature[place]!] ?? 0) - MatchPenalty.own;
-      else score = this.base(place) - ((posting & WEAK_BIT) !== 0 ? MatchPenalty.weak : MatchPenalty.alternate) - shared;
-      this.mark(place, score);
+      if ((posting & PRIMARY_BIT) === 0) score = this.base(place) - ((posting & WEAK_BIT) !== 0 ? MatchPenalty.weak : MatchPenalty.alternate) - shared;
+      else if (apostrophes !== undefined && !foldKeepingApostrophes(this.index.name(place)).startsWith(apostrophes)) {
+        this.mark(place, this.base(place) - MatchPenalty.unliteral, true);
+        continue;
+      } else if (namesake) score = this.base(place) - MatchPenalty.namesake;
+      else {
+        if (this.filter.length > 0 && !this.passes(place)) continue;
+        score = this.base(place) + (this.featureSeat[ix.feature[place]!] ?? 0) - MatchPenalty.own;
+        namesake = true;
+      }
+      this.mark(place, score, false);
     }
   }
 
   /** Typo matches count only for places whose main or ASCII name the key is. */
-  private markPrimaryPostings(k: number, edits: number): void {
+  private markPrimaryPostings(k: number, edits: number, sameFirst: boolean): void {
     const ix = this.index;
-    const penalty = edits <= 1 ? MatchPenalty.typo1 : MatchPenalty.typo2;
+    const penalty = (edits <= 1 ? MatchPenalty.typo1 : MatchPenalty.typo2) + (sameFirst ? 0 : MatchPenalty.typoFirstLetter);
     const end = ix.postingOffsets[k + 1]!;
     for (let p = ix.postingOffsets[k]!; p < end; p++) {
       const posting = ix.postings[p]!;
       if ((posting & PRIMARY_BIT) !== 0) {
         const place = posting >>> POSTING_SHIFT;
-        this.mark(place, this.base(place) - penalty);
+        this.mark(place, this.base(place) - penalty, true);
       }
     }
   }
 
-  private collect(key: string): void {
+  private collect(key: string, literal: LiteralQuery | undefined): void {
     const ix = this.index;
     const bytes = encoder.encode(key);
     let k = ix.lowerBound(bytes);
     if (k < ix.keyCount && ix.keyHasPrefix(k, bytes) && ix.keyOffsets[k + 1]! - ix.keyOffsets[k]! === bytes.length) {
-      this.markExact(k);
+      this.markExact(k, literal?.apostrophes);
       k++;
     }
     // Keys starting with the query are contiguous and end before query + 0xFF (a byte UTF-8
@@ -191,16 +235,23 @@ export class PlaceSearch {
     upper.set(bytes);
     upper[bytes.length] = 0xff;
     const end = ix.lowerBound(upper);
-    const postingsEnd = ix.postingOffsets[end]!;
-    for (let p = ix.postingOffsets[k]!; p < postingsEnd; p++) {
-      const posting = ix.postings[p]!;
-      if ((posting & WEAK_BIT) !== 0) continue;
-      const place = posting >>> POSTING_SHIFT;
-      this.mark(place, this.base(place) - ((posting & PRIMARY_BIT) !== 0 ? MatchPenalty.ownPrefix : MatchPenalty.alternatePrefix));
+    for (; k < end; k++) {
+      // A final separator: the key's word must end where the query does (keys are folded, so a space).
+      const wordEnds = literal === undefined || !literal.wordEnd || ix.keyBytes[ix.keyOffsets[k]! + bytes.length] === 0x20;
+      const postingsEnd = ix.postingOffsets[k + 1]!;
+      for (let p = ix.postingOffsets[k]!; p < postingsEnd; p++) {
+        const posting = ix.postings[p]!;
+        if ((posting & WEAK_BIT) !== 0) continue;
+        const place = posting >>> POSTING_SHIFT;
+        if ((posting & PRIMARY_BIT) === 0) this.mark(place, this.base(place) - MatchPenalty.alternatePrefix, true);
+        else if (wordEnds && (literal?.apostrophes === undefined || foldKeepingApostrophes(ix.name(place)).startsWith(literal.apostrophes))) {
+          this.mark(place, this.base(place) - MatchPenalty.ownPrefix, false);
+        } else this.mark(place, this.base(place) - MatchPenalty.unliteral, true);
+      }
     }
     const length = codePointLength(key);
     const edits = allowedEdits(length);
-    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d) => this.markPrimaryPostings(fk, d));
+    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d, sameFirst) => this.markPrimaryPostings(fk, d, sameFirst));
   }
 
   /** The page [offset, offset + limit) of the matches by score (descending), ties by rank. */
@@ -233,7 +284,10 @@ export class PlaceSearch {
   }
 
   private reset(): void {
-    for (let t = 0; t < this.touchedCount; t++) this.scoreOf[this.touched[t]!] = Number.NaN;
+    for (let t = 0; t < this.touchedCount; t++) {
+      this.scoreOf[this.touched[t]!] = Number.NaN;
+      this.weakOf[this.touched[t]!] = 0;
+    }
     this.touchedCount = 0;
     this.filter = [];
   }
