@@ -46,13 +46,21 @@ export class PlaceSearch {
   private readonly scoreOf: Float64Array;
   private readonly touched: Uint32Array;
   private touchedCount = 0;
-  /** Per touched place: 1 when its best match is weak (a typo, or a prefix of an alternate name only). */
-  private readonly weakOf: Uint8Array;
+  /**
+   * Weak marks of the current query (a typo, an alternate-name prefix, a non-literal prefix): the
+   * place and the score given. A place's best match is weak when its score is still that score;
+   * only these few entries are visited, never every touched place.
+   */
+  private weakPlace = new Uint32Array(1024);
+  private weakScore = new Float64Array(1024);
+  private weakCount = 0;
   /** Per feature index: the capital/seat bonus (datasets/places/importance.ts). */
   private readonly featureSeat: Float64Array;
   /** Per place: log10(population + 1) - feature malus, computed once (4 bytes a place). */
   private readonly baseScore: Float32Array;
   private readonly fuzzy: FuzzyMatcher;
+  /** Per place whose GeoNames name has an apostrophe: the name folded with them kept (literal.ts). */
+  private readonly apostropheFold = new Map<number, string>();
   private readonly qualifierByKey: Map<string, QualifierEntry>;
   /** Per qualifier of the current query: membership of each country and admin-1 index. */
   private filter: { countries: Uint8Array; admin1: Uint8Array }[] = [];
@@ -60,13 +68,25 @@ export class PlaceSearch {
   constructor(private readonly index: PlacesIndex) {
     this.scoreOf = new Float64Array(index.placeCount).fill(Number.NaN);
     this.touched = new Uint32Array(index.placeCount);
-    this.weakOf = new Uint8Array(index.placeCount);
     this.fuzzy = new FuzzyMatcher(index);
     this.qualifierByKey = new Map(index.tables.qualifiers.map((q) => [q.key, q]));
     this.featureSeat = Float64Array.from(index.tables.features, (f) => seatBonus(f.featureCode));
     const malus = Float64Array.from(index.tables.features, (f) => featureMalus(f.featureClass, f.featureCode));
     this.baseScore = new Float32Array(index.placeCount);
     for (let p = 0; p < index.placeCount; p++) this.baseScore[p] = populationScore(index.population[p]!) - (malus[index.feature[p]!] ?? 0);
+    // Names with a byte that may begin an apostrophe (' ` or the lead byte of ’ ‘ ʼ ʻ ´), a few
+    // percent of them: folded once here instead of per query.
+    const { nameBytes, nameOffsets } = index;
+    for (let p = 0; p < index.placeCount; p++) {
+      for (let i = nameOffsets[p]!; i < nameOffsets[p + 1]!; i++) {
+        const b = nameBytes[i]!;
+        if (b === 0x27 || b === 0x60 || b === 0xe2 || b === 0xca || b === 0xc2) {
+          const folded = foldKeepingApostrophes(index.name(p));
+          if (folded !== foldName(index.name(p))) this.apostropheFold.set(p, folded);
+          break;
+        }
+      }
+    }
   }
 
   /** log10(population + 1) - feature malus (population clamped to uint32, as stored). */
@@ -150,7 +170,18 @@ export class PlaceSearch {
       this.touched[this.touchedCount++] = place;
     }
     this.scoreOf[place] = score;
-    this.weakOf[place] = weak ? 1 : 0;
+    if (weak) {
+      if (this.weakCount === this.weakPlace.length) {
+        const places = new Uint32Array(2 * this.weakCount);
+        places.set(this.weakPlace);
+        this.weakPlace = places;
+        const scores = new Float64Array(2 * this.weakCount);
+        scores.set(this.weakScore);
+        this.weakScore = scores;
+      }
+      this.weakPlace[this.weakCount] = place;
+      this.weakScore[this.weakCount++] = score;
+    }
   }
 
   /**
@@ -159,18 +190,19 @@ export class PlaceSearch {
    * but weak matches never crowd out the places whose names the text is or begins.
    */
   private demoteWeak(): void {
-    const { scoreOf, touched, weakOf } = this;
-    let strong = false;
+    const { scoreOf, weakPlace, weakScore } = this;
+    let weakPlaces = 0;
     let best = -1;
-    for (let t = 0; t < this.touchedCount; t++) {
-      const p = touched[t]!;
-      if (weakOf[p] === 0) strong = true;
-      else if (best < 0 || scoreOf[p]! > scoreOf[best]! || (scoreOf[p] === scoreOf[best] && p < best)) best = p;
+    for (let w = 0; w < this.weakCount; w++) {
+      const p = weakPlace[w]!;
+      if (scoreOf[p] !== weakScore[w]) continue;
+      weakPlaces++;
+      if (best < 0 || scoreOf[p]! > scoreOf[best]! || (scoreOf[p] === scoreOf[best] && p < best)) best = p;
     }
-    if (!strong || best < 0) return;
-    for (let t = 0; t < this.touchedCount; t++) {
-      const p = touched[t]!;
-      if (weakOf[p] === 1 && p !== best) scoreOf[p] = scoreOf[p]! - WEAK_TIER;
+    if (weakPlaces === 0 || weakPlaces === this.touchedCount) return;
+    for (let w = 0; w < this.weakCount; w++) {
+      const p = weakPlace[w]!;
+      if (p !== best && scoreOf[p] === weakScore[w]) scoreOf[p] = scoreOf[p]! - WEAK_TIER;
     }
   }
 
@@ -194,7 +226,7 @@ export class PlaceSearch {
       const place = posting >>> POSTING_SHIFT;
       let score: number;
       if ((posting & PRIMARY_BIT) === 0) score = this.base(place) - ((posting & WEAK_BIT) !== 0 ? MatchPenalty.weak : MatchPenalty.alternate) - shared;
-      else if (apostrophes !== undefined && !foldKeepingApostrophes(this.index.name(place)).startsWith(apostrophes)) {
+      else if (apostrophes !== undefined && !this.keepsApostrophes(place, apostrophes)) {
         this.mark(place, this.base(place) - MatchPenalty.unliteral, true);
         continue;
       } else if (namesake) score = this.base(place) - MatchPenalty.namesake;
@@ -205,6 +237,11 @@ export class PlaceSearch {
       }
       this.mark(place, score, false);
     }
+  }
+
+  /** Whether the place's GeoNames name, folded with its apostrophes kept, starts with `literal`. */
+  private keepsApostrophes(place: number, literal: string): boolean {
+    return this.apostropheFold.get(place)?.startsWith(literal) ?? false;
   }
 
   /** Typo matches count only for places whose main or ASCII name the key is. */
@@ -244,7 +281,7 @@ export class PlaceSearch {
         if ((posting & WEAK_BIT) !== 0) continue;
         const place = posting >>> POSTING_SHIFT;
         if ((posting & PRIMARY_BIT) === 0) this.mark(place, this.base(place) - MatchPenalty.alternatePrefix, true);
-        else if (wordEnds && (literal?.apostrophes === undefined || foldKeepingApostrophes(ix.name(place)).startsWith(literal.apostrophes))) {
+        else if (wordEnds && (literal?.apostrophes === undefined || this.keepsApostrophes(place, literal.apostrophes))) {
           this.mark(place, this.base(place) - MatchPenalty.ownPrefix, false);
         } else this.mark(place, this.base(place) - MatchPenalty.unliteral, true);
       }
@@ -284,10 +321,8 @@ export class PlaceSearch {
   }
 
   private reset(): void {
-    for (let t = 0; t < this.touchedCount; t++) {
-      this.scoreOf[this.touched[t]!] = Number.NaN;
-      this.weakOf[this.touched[t]!] = 0;
-    }
+    for (let t = 0; t < this.touchedCount; t++) this.scoreOf[this.touched[t]!] = Number.NaN;
+    this.weakCount = 0;
     this.touchedCount = 0;
     this.filter = [];
   }
