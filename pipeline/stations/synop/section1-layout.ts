@@ -36,9 +36,10 @@ interface Reading {
   stray: boolean;
 }
 
-/** What readLayout saw beyond the values: whether group 7 was read in its place. */
-interface Seen {
-  group7: boolean;
+const INVALID = "not a valid section 1 group";
+
+function unreadAt(r: SynopReport, t: Token, reason: string): void {
+  r.unread.push({ group: t.text, offset: t.offset, reason });
 }
 
 /** Reads the five-character groups of section 1 (station index repeat already removed) in one layout into `r`. */
@@ -46,49 +47,45 @@ function readLayout(r: SynopReport, groups: readonly Token[], layout: Section1La
   let k = 0;
   let read = 0;
   let stray = false;
-  const unread = (t: Token, reason: string): void => {
-    r.unread.push({ group: t.text, offset: t.offset, reason });
-  };
-  const invalid = (t: Token): void => unread(t, "not a valid section 1 group");
   if (layout !== "indicators omitted" && k < groups.length) {
     if (readIndicators(r, groups[k]!.text)) read++;
-    else invalid(groups[k]!);
+    else unreadAt(r, groups[k]!, INVALID);
     k++;
   }
   if (layout === "stray before cloud and wind" && k < groups.length) {
-    unread(groups[k++]!, "stray group before Nddff (the report reads in order without it)");
+    unreadAt(r, groups[k++]!, "stray group before Nddff (the report reads in order without it)");
     stray = true;
   }
   if (layout !== "cloud and wind omitted" && k < groups.length) {
     const res = readCloudWind(r, groups[k]!.text);
-    if (res === false) invalid(groups[k]!);
+    if (res === false) unreadAt(r, groups[k]!, INVALID);
     else read++;
     k++;
     if (res === "extended" && k < groups.length && groups[k]!.text.startsWith("00")) {
       if (readExtendedWind(r, groups[k]!.text)) read++;
-      else invalid(groups[k]!);
+      else unreadAt(r, groups[k]!, INVALID);
       k++;
     }
   }
   let lastNumbered = 0;
-  const seen: Seen = { group7: false };
+  let group7 = false;
   for (; k < groups.length; k++) {
     const t = groups[k]!;
     const figure = t.text.charCodeAt(0) - 0x30;
     if (figure >= 1 && figure <= 9 && figure <= lastNumbered) {
-      unread(t, figure === lastNumbered ? `section 1 group ${figure} repeated` : `section 1 group ${figure} out of order (after group ${lastNumbered})`);
+      unreadAt(r, t, figure === lastNumbered ? `section 1 group ${figure} repeated` : `section 1 group ${figure} out of order (after group ${lastNumbered})`);
       continue;
     }
     if (figure >= 1 && figure <= 9) lastNumbered = figure;
-    if (figure === 7) seen.group7 = true;
+    if (figure === 7) group7 = true;
     if (readSection1Group(r, t.text)) read++;
-    else invalid(t);
+    else unreadAt(r, t, INVALID);
   }
-  return { r, read, contradictions: contradictions(r, seen), stray };
+  return { r, read, contradictions: contradictions(r, group7), stray };
 }
 
-/** Contradictions between the groups read (see the module comment). */
-function contradictions(r: SynopReport, seen: Seen): number {
+/** Contradictions between the groups read (see the module comment); `group7`: group 7 read in its place. */
+function contradictions(r: SynopReport, group7: boolean): number {
   let n = 0;
   const N = r.totalCloudOctas;
   const Nh = r.lowCloudOctas;
@@ -97,7 +94,7 @@ function contradictions(r: SynopReport, seen: Seen): number {
   const ff = r.windSpeed;
   if (ff !== undefined && ((r.windUnit === "kt" && ff >= 64) || (r.windUnit === "m/s" && ff >= 33))) n++;
   if (r.weatherIndicator !== undefined) {
-    const has7 = seen.group7;
+    const has7 = group7;
     const says7 = r.weatherIndicator === 1 || r.weatherIndicator === 4;
     const saysNone = r.weatherIndicator === 2 || r.weatherIndicator === 3 || r.weatherIndicator === 5 || r.weatherIndicator === 6;
     if ((says7 && !has7) || (saysNone && has7)) n++;
@@ -108,7 +105,10 @@ function contradictions(r: SynopReport, seen: Seen): number {
 
 const score = (x: Reading): number => x.read - x.contradictions - (x.stray ? 1 : 0);
 
-/** A report with only the members section 0 set, to read section 1 into. */
+/** Members a blank report starts with: bookkeeping and the section 0 values section 1 reads with. */
+const NOT_SECTION1 = new Set(["nil", "unread", "groupsSeen", "groupsRead", "windUnit", "windMeasured"]);
+
+/** A report with only the section 0 values that reading section 1 needs, to read a layout into. */
 function blankLike(r: SynopReport): SynopReport {
   const b: SynopReport = { nil: false, unread: [], groupsSeen: 0, groupsRead: 0 };
   if (r.windUnit !== undefined) b.windUnit = r.windUnit;
@@ -118,31 +118,47 @@ function blankLike(r: SynopReport): SynopReport {
 
 /**
  * Decodes section 1 (its tokens, up to the first section marker) into `r`: counts, unread groups
- * (non-groups, a repeated station index, groups not read in the chosen layout) and values.
+ * (non-groups, a repeated station index, groups not read in the chosen layout) and values. The
+ * standard layout is read straight into `r`; only a report with a symptom (a few in ten thousand)
+ * reads the others, and one of them that wins replaces the standard reading's values.
  */
 export function decodeSection1(r: SynopReport, tokens: readonly Token[]): void {
-  const groups: Token[] = [];
+  r.groupsSeen += tokens.length;
+  // Most reports: every token a group and no repeated station index, read as they are.
+  let clean = tokens.length === 0 || tokens[0]!.text !== r.station;
+  for (let i = 0; i < tokens.length && clean; i++) clean = isGroup(tokens[i]!.text);
+  let groups = tokens;
   const skipped: UnreadGroup[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    r.groupsSeen++;
-    if (!isGroup(t.text)) skipped.push({ group: t.text, offset: t.offset, reason: "not a five-character SYNOP group" });
-    else if (groups.length === 0 && t.text === r.station) skipped.push({ group: t.text, offset: t.offset, reason: "station index repeated" });
-    else groups.push(t);
+  if (!clean) {
+    const kept: Token[] = [];
+    for (const t of tokens) {
+      if (!isGroup(t.text)) skipped.push({ group: t.text, offset: t.offset, reason: "not a five-character SYNOP group" });
+      else if (kept.length === 0 && t.text === r.station) skipped.push({ group: t.text, offset: t.offset, reason: "station index repeated" });
+      else kept.push(t);
+    }
+    groups = kept;
   }
-  let best = readLayout(blankLike(r), groups, "standard");
-  if (best.r.unread.length > 0 || best.contradictions > 0) {
+  const unreadBefore = r.unread.length;
+  const standard = readLayout(r, groups, "standard");
+  let best = standard;
+  if (r.unread.length > unreadBefore || standard.contradictions > 0) {
     for (const layout of LAYOUTS.slice(1)) {
       if (layout === "stray before cloud and wind" && groups.length < 3) continue;
       const other = readLayout(blankLike(r), groups, layout);
       if (score(other) > score(best)) best = other;
     }
   }
-  const { unread, groupsSeen, groupsRead } = r;
-  Object.assign(r, best.r);
-  r.unread = unread;
-  r.groupsSeen = groupsSeen;
-  r.groupsRead = groupsRead + best.read;
-  unread.push(...skipped, ...best.r.unread);
-  unread.sort((a, b) => a.offset - b.offset);
+  if (best !== standard) {
+    // Take the standard reading's values out of r (read it again to know which it set), then the winner's in.
+    const fields = r as unknown as Record<string, unknown>;
+    for (const k of Object.keys(readLayout(blankLike(r), groups, "standard").r)) if (!NOT_SECTION1.has(k)) delete fields[k];
+    for (const [k, v] of Object.entries(best.r)) if (!NOT_SECTION1.has(k)) fields[k] = v;
+    r.unread.length = unreadBefore;
+    r.unread.push(...best.r.unread);
+  }
+  r.groupsRead += best.read;
+  if (skipped.length > 0) {
+    r.unread.push(...skipped);
+    r.unread.sort((a, b) => a.offset - b.offset);
+  }
 }
