@@ -119,8 +119,8 @@ function blankLike(r: SynopReport): SynopReport {
 /**
  * Decodes section 1 (its tokens, up to the first section marker) into `r`: counts, unread groups
  * (non-groups, a repeated station index, groups not read in the chosen layout) and values. The
- * standard layout is read straight into `r`; only a report with a symptom (124 of the 17,928 of the corpus)
- * reads the others, and one of them that wins replaces the standard reading's values.
+ * standard layout is read straight into `r`; only a report with a symptom (124 of the corpus's
+ * 17,928) reads the others, and one of them that wins replaces the standard reading's values.
  */
 export function decodeSection1(r: SynopReport, tokens: readonly Token[]): void {
   r.groupsSeen += tokens.length;
