@@ -8,7 +8,9 @@
  * population at most (PPLC +0.3 is a factor of 2): ranked against GeoNames' own populations, a
  * larger bonus puts Kōchi (JP, prefecture seat, 330,000) before Kochi (IN, 630,000) or Hamilton
  * (NZ) before Hamilton (CA, three times its size). The malus pushes sections, historical places and
- * non-settlement features down. Places are stored in descending importance (ties by ascending
+ * non-settlement features down; sections (PPLX, city districts with their own GeoNames
+ * population) only a little (0.2): a larger malus put smaller towns before them against GeoNames'
+ * populations on the relevance bench's tuning part. Places are stored in descending importance (ties by ascending
  * GeoNames id), so a place's index in the search index is its rank.
  */
 
@@ -26,7 +28,7 @@ const SEAT_BONUS: Readonly<Record<string, number>> = {
 };
 
 const CODE_MALUS: Readonly<Record<string, number>> = {
-  PPLX: 0.5,
+  PPLX: 0.2,
   PPLCH: 0.5,
   PPLH: 1,
   PPLQ: 1,

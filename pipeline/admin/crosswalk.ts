@@ -1,6 +1,8 @@
 /**
  * Natural Earth admin-1 features → GeoNames country and admin-1 codes, from real data: the
- * GeoNames places that fall inside each feature vote for their own country and admin-1 code.
+ * GeoNames places that fall inside each feature vote for their own country and admin-1 code (the
+ * caller's `locate` gives a place off the generalized coast, within the territorial sea, to its
+ * nearest feature, as the lookup does).
  *
  * Natural Earth's `gn_a1_code` is right for most countries but names a lower level in some (FR,
  * GB, IT, ES, UG, PH, LV, VN...: Paris is FR.75 there, FR.11 Île-de-France in GeoNames), and its
@@ -92,6 +94,7 @@ export interface CrosswalkReport {
   unresolvedCountry: string[];
   unresolvedAdmin1: string[];
   placesUsed: number;
+  /** Places that `locate` put in no feature (beyond the territorial sea of every area). */
   placesAtSea: number;
 }
 

@@ -5,7 +5,8 @@
  */
 import path from "node:path";
 import { createRequire } from "node:module";
-import { AdminIndex, type AdminAttributes, type AdminRefinement } from "../../datasets/admin/admin-index.ts";
+import { AdminIndex, COAST_TOLERANCE_KM, type AdminAttributes, type AdminRefinement } from "../../datasets/admin/admin-index.ts";
+import { nearestFeatureWithin } from "../../datasets/admin/polygon-layer.ts";
 import { ADMIN_SPEC, encodeAdminPayload } from "../../datasets/admin/admin-file.ts";
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
 import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
@@ -134,7 +135,10 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
   sources.push(await describe(a.places, "GeoNames places (admin-1 crosswalk, zone countries)", cacheDir));
   sources.push(await describe(a.admin1, "GeoNames admin1CodesASCII", cacheDir));
   const neGrid = new FeatureGrid(neLayer);
-  const crosswalk = buildCrosswalk(adminFeatures, places, (lat, lon) => neGrid.locate(lon, lat), codes);
+  // A place off Natural Earth's generalized coast but within the territorial sea counts for the
+  // area the lookup gives it (the nearest): Svalbard's places (SJ), Longyearbyen among them, all lie
+  // in its fjords beyond the 10m coastline, and without them the area kept Natural Earth's NO.
+  const crosswalk = buildCrosswalk(adminFeatures, places, (lat, lon) => neGrid.locate(lon, lat) ?? nearestFeatureWithin(neLayer, lon, lat, COAST_TOLERANCE_KM), codes);
   const report = crosswalk.report;
   logger.info("admin-1 crosswalk", {
     byPlaces: report.byPlaces,

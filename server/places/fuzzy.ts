@@ -10,6 +10,9 @@ import { rawVariantHashes, tagVariantHash, TYPO_PREFIX, type TypoWindow } from "
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
 import { BoundedEditDistance, codePoints, decodeCodePoints } from "./edit-distance.ts";
 
+/** A typo match: the key's index, its edit distance, and whether its first character is the query's. */
+export type TypoMatch = (keyIndex: number, edits: number, sameFirst: boolean) => void;
+
 const UNSEEN = 0;
 /** Long key found by its first window, waiting for its last window. */
 const PENDING = 1;
@@ -47,10 +50,11 @@ export class FuzzyMatcher {
   }
 
   /**
-   * Calls `out` with each key index within `maxEdits` of the folded query and its distance (1 when
-   * within one edit, else `maxEdits`; the exact key itself may come with 1).
+   * Calls `out` with each key index within `maxEdits` of the folded query, its distance (1 when
+   * within one edit, else `maxEdits`; the exact key itself may come with 1) and whether the key
+   * starts with the query's first character.
    */
-  match(query: string, queryLength: number, maxEdits: number, out: (keyIndex: number, edits: number) => void): void {
+  match(query: string, queryLength: number, maxEdits: number, out: TypoMatch): void {
     this.qcp = codePoints(query);
     this.maxEdits = maxEdits;
     for (const c of this.qcp) this.bag[c & 255]!++;
@@ -120,7 +124,7 @@ export class FuzzyMatcher {
     if (this.state[f]! < s) this.state[f] = s;
   }
 
-  private verify(f: number, out: (keyIndex: number, edits: number) => void): void {
+  private verify(f: number, out: TypoMatch): void {
     if (this.state[f] === DONE) return;
     this.setState(f, DONE);
     const ix = this.index;
@@ -129,7 +133,7 @@ export class FuzzyMatcher {
     const k = ix.fuzzyKeys[f]!;
     const m = decodeCodePoints(ix.keyBytes, ix.keyOffsets[k]!, ix.keyOffsets[k + 1]!, this.candidate);
     if (!this.bagDistanceWithin(m) || !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, this.maxEdits)) return;
-    out(k, this.maxEdits > 1 && !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, 1) ? this.maxEdits : 1);
+    out(k, this.maxEdits > 1 && !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, 1) ? this.maxEdits : 1, this.candidate[0] === this.qcp[0]);
   }
 
   /**

@@ -11,14 +11,17 @@
  * also resolves: "dc" is the admin-1 code). Without a comma, when the whole text matches nothing,
  * its trailing words are tried as a qualifier ("Paris France", "Portland Oregon").
  * Order: by score, ties by rank (server/places/ranking.ts): match kind (own name, alternate name,
- * prefix, typo) and importance (population, capital/seat, feature) in one number; a total order,
- * so offset paging never repeats or skips. `total` counts every matching place.
+ * prefix, typo) and importance (population, capital/seat, feature) in one number, weak matches
+ * beyond the best one after the strong ones; a total order, so offset paging never repeats or
+ * skips. A final separator or an apostrophe of the text is literal (server/places/literal.ts).
+ * `total` counts every matching place.
  */
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
 import { POSTING_SHIFT, PRIMARY_BIT, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
 import { featureMalus, populationScore, seatBonus } from "../../datasets/places/importance.ts";
 import { FuzzyMatcher } from "./fuzzy.ts";
+import { foldKeepingApostrophes, literalOf, type LiteralQuery } from "./literal.ts";
 import { MatchPenalty } from "./ranking.ts";
 
 export interface SearchPage {
@@ -30,20 +33,34 @@ export interface SearchPage {
 interface ParsedQuery {
   key: string;
   qualifiers: QualifierEntry[];
+  /** A final separator or apostrophes of the name part (server/places/literal.ts). */
+  literal?: LiteralQuery | undefined;
 }
 
 const encoder = new TextEncoder();
+/** Subtracted from the score of demoted weak matches: more than any score spread (orders of magnitude of population). */
+const WEAK_TIER = 1000;
 
 export class PlaceSearch {
   /** Best score of each touched place of the current query (NaN: not touched). */
   private readonly scoreOf: Float64Array;
   private readonly touched: Uint32Array;
   private touchedCount = 0;
+  /**
+   * Weak marks of the current query (a typo, an alternate-name prefix, a non-literal prefix): the
+   * place and the score given. A place's best match is weak when its score is still that score;
+   * only these few entries are visited, never every touched place.
+   */
+  private weakPlace = new Uint32Array(1024);
+  private weakScore = new Float64Array(1024);
+  private weakCount = 0;
   /** Per feature index: the capital/seat bonus (datasets/places/importance.ts). */
   private readonly featureSeat: Float64Array;
   /** Per place: log10(population + 1) - feature malus, computed once (4 bytes a place). */
   private readonly baseScore: Float32Array;
   private readonly fuzzy: FuzzyMatcher;
+  /** Per place whose GeoNames name has an apostrophe: the name folded with them kept (literal.ts). */
+  private readonly apostropheFold = new Map<number, string>();
   private readonly qualifierByKey: Map<string, QualifierEntry>;
   /** Per qualifier of the current query: membership of each country and admin-1 index. */
   private filter: { countries: Uint8Array; admin1: Uint8Array }[] = [];
@@ -57,6 +74,19 @@ export class PlaceSearch {
     const malus = Float64Array.from(index.tables.features, (f) => featureMalus(f.featureClass, f.featureCode));
     this.baseScore = new Float32Array(index.placeCount);
     for (let p = 0; p < index.placeCount; p++) this.baseScore[p] = populationScore(index.population[p]!) - (malus[index.feature[p]!] ?? 0);
+    // Names with a byte that may begin an apostrophe (' ` or the lead byte of ’ ‘ ʼ ʻ ´), a few
+    // percent of them: folded once here instead of per query.
+    const { nameBytes, nameOffsets } = index;
+    for (let p = 0; p < index.placeCount; p++) {
+      for (let i = nameOffsets[p]!; i < nameOffsets[p + 1]!; i++) {
+        const b = nameBytes[i]!;
+        if (b === 0x27 || b === 0x60 || b === 0xe2 || b === 0xca || b === 0xc2) {
+          const folded = foldKeepingApostrophes(index.name(p));
+          if (folded !== foldName(index.name(p))) this.apostropheFold.set(p, folded);
+          break;
+        }
+      }
+    }
   }
 
   /** log10(population + 1) - feature malus (population clamped to uint32, as stored). */
@@ -81,9 +111,9 @@ export class PlaceSearch {
         qualifiers.push(q);
       }
       const key = foldName(parts[0]!);
-      if (resolved && key !== "") return { key, qualifiers };
+      if (resolved && key !== "") return { key, qualifiers, literal: literalOf(parts[0]!) };
     }
-    return { key: foldName(text), qualifiers: [] };
+    return { key: foldName(text), qualifiers: [], literal: literalOf(text) };
   }
 
   search(text: string, limit: number, offset: number): SearchPage {
@@ -102,7 +132,7 @@ export class PlaceSearch {
     return page;
   }
 
-  private run({ key, qualifiers }: ParsedQuery, limit: number, offset: number): SearchPage {
+  private run({ key, qualifiers, literal }: ParsedQuery, limit: number, offset: number): SearchPage {
     if (key === "") return { total: 0, places: [] };
     const { countries, admin1 } = this.index.tables;
     this.filter = qualifiers.map((q) => {
@@ -112,7 +142,8 @@ export class PlaceSearch {
       return mask;
     });
     try {
-      this.collect(key);
+      this.collect(key, literal);
+      this.demoteWeak();
       return this.page(limit, offset);
     } finally {
       this.reset();
@@ -130,7 +161,7 @@ export class PlaceSearch {
     return true;
   }
 
-  private mark(place: number, score: number): void {
+  private mark(place: number, score: number, weak: boolean): void {
     const current = this.scoreOf[place]!;
     if (current >= score) return;
     if (current !== current) {
@@ -139,9 +170,43 @@ export class PlaceSearch {
       this.touched[this.touchedCount++] = place;
     }
     this.scoreOf[place] = score;
+    if (weak) {
+      if (this.weakCount === this.weakPlace.length) {
+        const places = new Uint32Array(2 * this.weakCount);
+        places.set(this.weakPlace);
+        this.weakPlace = places;
+        const scores = new Float64Array(2 * this.weakCount);
+        scores.set(this.weakScore);
+        this.weakScore = scores;
+      }
+      this.weakPlace[this.weakCount] = place;
+      this.weakScore[this.weakCount++] = score;
+    }
   }
 
-  private markExact(k: number): void {
+  /**
+   * When both kinds matched, the best weak match keeps its score and the other weak matches follow
+   * every strong one: a typo or an alternate-name prefix of a much bigger place may come first,
+   * but weak matches never crowd out the places whose names the text is or begins.
+   */
+  private demoteWeak(): void {
+    const { scoreOf, weakPlace, weakScore } = this;
+    let weakPlaces = 0;
+    let best = -1;
+    for (let w = 0; w < this.weakCount; w++) {
+      const p = weakPlace[w]!;
+      if (scoreOf[p] !== weakScore[w]) continue;
+      weakPlaces++;
+      if (best < 0 || scoreOf[p]! > scoreOf[best]! || (scoreOf[p] === scoreOf[best] && p < best)) best = p;
+    }
+    if (weakPlaces === 0 || weakPlaces === this.touchedCount) return;
+    for (let w = 0; w < this.weakCount; w++) {
+      const p = weakPlace[w]!;
+      if (p !== best && scoreOf[p] === weakScore[w]) scoreOf[p] = scoreOf[p]! - WEAK_TIER;
+    }
+  }
+
+  private markExact(k: number, apostrophes: string | undefined): void {
     const ix = this.index;
     const start = ix.postingOffsets[k]!;
     const end = ix.postingOffsets[k + 1]!;
@@ -153,36 +218,52 @@ export class PlaceSearch {
         break;
       }
     }
+    // Postings come in rank order: the first place called so (that the qualifiers let through) is
+    // the one the name means; its namesakes count as much as a prefix would.
+    let namesake = false;
     for (let p = start; p < end; p++) {
       const posting = ix.postings[p]!;
       const place = posting >>> POSTING_SHIFT;
       let score: number;
-      if ((posting & PRIMARY_BIT) !== 0) score = this.base(place) + (this.featureSeat[ix.feature[place]!] ?? 0) - MatchPenalty.own;
-      else score = this.base(place) - ((posting & WEAK_BIT) !== 0 ? MatchPenalty.weak : MatchPenalty.alternate) - shared;
-      this.mark(place, score);
+      if ((posting & PRIMARY_BIT) === 0) score = this.base(place) - ((posting & WEAK_BIT) !== 0 ? MatchPenalty.weak : MatchPenalty.alternate) - shared;
+      else if (apostrophes !== undefined && !this.keepsApostrophes(place, apostrophes)) {
+        this.mark(place, this.base(place) - MatchPenalty.unliteral, true);
+        continue;
+      } else if (namesake) score = this.base(place) - MatchPenalty.namesake;
+      else {
+        if (this.filter.length > 0 && !this.passes(place)) continue;
+        score = this.base(place) + (this.featureSeat[ix.feature[place]!] ?? 0) - MatchPenalty.own;
+        namesake = true;
+      }
+      this.mark(place, score, false);
     }
   }
 
+  /** Whether the place's GeoNames name, folded with its apostrophes kept, starts with `literal`. */
+  private keepsApostrophes(place: number, literal: string): boolean {
+    return this.apostropheFold.get(place)?.startsWith(literal) ?? false;
+  }
+
   /** Typo matches count only for places whose main or ASCII name the key is. */
-  private markPrimaryPostings(k: number, edits: number): void {
+  private markPrimaryPostings(k: number, edits: number, sameFirst: boolean): void {
     const ix = this.index;
-    const penalty = edits <= 1 ? MatchPenalty.typo1 : MatchPenalty.typo2;
+    const penalty = (edits <= 1 ? MatchPenalty.typo1 : MatchPenalty.typo2) + (sameFirst ? 0 : MatchPenalty.typoFirstLetter);
     const end = ix.postingOffsets[k + 1]!;
     for (let p = ix.postingOffsets[k]!; p < end; p++) {
       const posting = ix.postings[p]!;
       if ((posting & PRIMARY_BIT) !== 0) {
         const place = posting >>> POSTING_SHIFT;
-        this.mark(place, this.base(place) - penalty);
+        this.mark(place, this.base(place) - penalty, true);
       }
     }
   }
 
-  private collect(key: string): void {
+  private collect(key: string, literal: LiteralQuery | undefined): void {
     const ix = this.index;
     const bytes = encoder.encode(key);
     let k = ix.lowerBound(bytes);
     if (k < ix.keyCount && ix.keyHasPrefix(k, bytes) && ix.keyOffsets[k + 1]! - ix.keyOffsets[k]! === bytes.length) {
-      this.markExact(k);
+      this.markExact(k, literal?.apostrophes);
       k++;
     }
     // Keys starting with the query are contiguous and end before query + 0xFF (a byte UTF-8
@@ -191,16 +272,23 @@ export class PlaceSearch {
     upper.set(bytes);
     upper[bytes.length] = 0xff;
     const end = ix.lowerBound(upper);
-    const postingsEnd = ix.postingOffsets[end]!;
-    for (let p = ix.postingOffsets[k]!; p < postingsEnd; p++) {
-      const posting = ix.postings[p]!;
-      if ((posting & WEAK_BIT) !== 0) continue;
-      const place = posting >>> POSTING_SHIFT;
-      this.mark(place, this.base(place) - ((posting & PRIMARY_BIT) !== 0 ? MatchPenalty.ownPrefix : MatchPenalty.alternatePrefix));
+    for (; k < end; k++) {
+      // A final separator: the key's word must end where the query does (keys are folded, so a space).
+      const wordEnds = literal === undefined || !literal.wordEnd || ix.keyBytes[ix.keyOffsets[k]! + bytes.length] === 0x20;
+      const postingsEnd = ix.postingOffsets[k + 1]!;
+      for (let p = ix.postingOffsets[k]!; p < postingsEnd; p++) {
+        const posting = ix.postings[p]!;
+        if ((posting & WEAK_BIT) !== 0) continue;
+        const place = posting >>> POSTING_SHIFT;
+        if ((posting & PRIMARY_BIT) === 0) this.mark(place, this.base(place) - MatchPenalty.alternatePrefix, true);
+        else if (wordEnds && (literal?.apostrophes === undefined || this.keepsApostrophes(place, literal.apostrophes))) {
+          this.mark(place, this.base(place) - MatchPenalty.ownPrefix, false);
+        } else this.mark(place, this.base(place) - MatchPenalty.unliteral, true);
+      }
     }
     const length = codePointLength(key);
     const edits = allowedEdits(length);
-    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d) => this.markPrimaryPostings(fk, d));
+    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d, sameFirst) => this.markPrimaryPostings(fk, d, sameFirst));
   }
 
   /** The page [offset, offset + limit) of the matches by score (descending), ties by rank. */
@@ -234,6 +322,7 @@ export class PlaceSearch {
 
   private reset(): void {
     for (let t = 0; t < this.touchedCount; t++) this.scoreOf[this.touched[t]!] = Number.NaN;
+    this.weakCount = 0;
     this.touchedCount = 0;
     this.filter = [];
   }

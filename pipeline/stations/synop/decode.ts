@@ -7,12 +7,14 @@
  * a marker that does not move forward is not a marker. `222..` starts section 2 only after the
  * Nddff group (section 2 is maritime data of a sea or coastal station, written after section 1);
  * in the place of Nddff it is Nddff (N = 2 octas, dd = 22, e.g. Argentine 87803 `22208`).
- * Section 1 groups 1-9 come in a fixed increasing order, each at most once: the group in its
- * place is read; a repeated or out-of-order group is listed as unread and never used.
+ * Section 1 is read as a whole (section1-layout.ts): its head in the standard layout unless the
+ * report reads better with iRiXhVV or Nddff omitted or a stray group between them; groups 1-9 come
+ * in a fixed increasing order, each at most once: the group in its place is read, a repeated or
+ * out-of-order group is listed as unread and never used.
  */
 import { tokenize, type Token, type UnreadGroup } from "../unread.ts";
 import { isGroup, num } from "./fields.ts";
-import { readCloudWind, readExtendedWind, readIndicators, readSection1Group } from "./section1.ts";
+import { decodeSection1 } from "./section1-layout.ts";
 import { emptySection3, readSection3Group, type Section3State } from "./section3.ts";
 import type { SynopReport, SynopSection3 } from "./types.ts";
 
@@ -57,12 +59,12 @@ type Section = 1 | 2 | 3 | 4 | 5;
 
 /**
  * The section a group starts, or undefined when it is no marker here: sections only move forward,
- * and `222Dsvs` is section 2 only once section 1's Nddff has been read (position 2 or later).
+ * and `222Dsvs` is section 2 only after section 1's head (its third group or later).
  */
-function sectionMarker(g: string, section: Section, position: number): Section | undefined {
+function sectionMarker(g: string, section: Section, indexInSection1: number): Section | undefined {
   const next: Section | undefined = g === "333" ? 3 : g === "444" ? 4 : g === "555" ? 5 : g.length === 5 && g.startsWith("222") ? 2 : undefined;
   if (next === undefined || next <= section) return undefined;
-  if (next === 2 && (section !== 1 || position < 2)) return undefined;
+  if (next === 2 && (section !== 1 || indexInSection1 < 2)) return undefined;
   return next;
 }
 
@@ -74,9 +76,10 @@ function decodeInto(text: string, r: SynopReport): void {
     r.nil = true;
     return;
   }
+  const section1Start = i;
+  while (i < tokens.length && sectionMarker(tokens[i]!.text, 1, i - section1Start) === undefined) i++;
+  decodeSection1(r, tokens.slice(section1Start, i));
   let section: Section = 1;
-  let position = 0; // section 1: 0 = iRiXhVV expected, 1 = Nddff, 2 = 00fff possible, 3 = numbered groups
-  let lastNumbered = 0; // section 1: the indicator figure (1-9) of the last numbered group in place
   let sectionStart = -1;
   const s3state: Section3State = { afterSunshine: false, lastRadiationJ: -1, precipitationInSection3: false };
   const closeRaw = (end: number): void => {
@@ -91,7 +94,7 @@ function decodeInto(text: string, r: SynopReport): void {
   for (; i < tokens.length; i++) {
     const t = tokens[i]!;
     const g = t.text;
-    const marker = sectionMarker(g, section, position);
+    const marker = sectionMarker(g, section, Number.MAX_SAFE_INTEGER);
     if (marker !== undefined) {
       closeRaw(i - 1);
       section = marker;
@@ -102,48 +105,14 @@ function decodeInto(text: string, r: SynopReport): void {
       }
       continue;
     }
-    if (section !== 1 && section !== 3) continue;
+    if (section !== 3) continue;
     r.groupsSeen++;
     if (!isGroup(g)) {
       unread.push({ group: g, offset: t.offset, reason: "not a five-character SYNOP group" });
       continue;
     }
-    let ok: boolean;
-    if (section === 1) {
-      if (position === 0 && g === r.station) {
-        unread.push({ group: g, offset: t.offset, reason: "station index repeated" });
-        continue;
-      }
-      if (position === 0) {
-        ok = readIndicators(r, g);
-        position = 1;
-        if (!ok) {
-          // iRiXhVV omitted (seen in real reports): an impossible iR or iX, read as Nddff instead.
-          const res = readCloudWind(r, g);
-          ok = res !== false;
-          position = res === "extended" ? 2 : 3;
-        }
-      } else if (position === 1) {
-        const res = readCloudWind(r, g);
-        ok = res !== false;
-        position = res === "extended" ? 2 : 3;
-      } else if (position === 2 && g.startsWith("00")) {
-        ok = readExtendedWind(r, g);
-        position = 3;
-      } else {
-        position = 3;
-        const figure = g.charCodeAt(0) - 0x30;
-        if (figure >= 1 && figure <= 9 && figure <= lastNumbered) {
-          const reason = figure === lastNumbered ? `section 1 group ${figure} repeated` : `section 1 group ${figure} out of order (after group ${lastNumbered})`;
-          unread.push({ group: g, offset: t.offset, reason });
-          continue;
-        }
-        if (figure >= 1 && figure <= 9) lastNumbered = figure;
-        ok = readSection1Group(r, g);
-      }
-    } else ok = readSection3Group(r.section3!, g, s3state);
-    if (ok) r.groupsRead++;
-    else unread.push({ group: g, offset: t.offset, reason: `not a valid section ${section} group` });
+    if (readSection3Group(r.section3!, g, s3state)) r.groupsRead++;
+    else unread.push({ group: g, offset: t.offset, reason: "not a valid section 3 group" });
   }
   closeRaw(tokens.length - 1);
   if (r.section3) readGusts(r);

@@ -37,18 +37,20 @@ function setWindSpeed(r: SynopReport, ff: number): void {
   }
 }
 
-/** Nddff; returns "extended" when ff = 99 announces a 00fff group. */
+/**
+ * Nddff; returns "extended" when ff = 99 announces a 00fff group. When dd is no code figure of
+ * table 0877 the wind is left out and false returned (the group is listed as unread), but N, a
+ * figure of its own, is read: a hand decoder reads 64105 as 6 octas and a garbled wind.
+ */
 export function readCloudWind(r: SynopReport, g: string): boolean | "extended" {
   const n = num(g, 0, 1);
   const dd = num(g, 1, 2);
   const ff = num(g, 3, 2);
   if (n !== undefined) r.totalCloudOctas = n;
-  if (dd !== undefined) {
-    if (dd === 0) r.windCalm = true;
-    else if (dd === 99) r.windVariable = true;
-    else if (dd <= 36) r.windDirectionDeg = dd * 10;
-    else return false;
-  }
+  if (dd !== undefined && dd > 36 && dd !== 99) return false;
+  if (dd === 0) r.windCalm = true;
+  else if (dd === 99) r.windVariable = true;
+  else if (dd !== undefined) r.windDirectionDeg = dd * 10;
   if (ff !== undefined) {
     if (ff === 99) return "extended";
     setWindSpeed(r, ff);

@@ -195,6 +195,55 @@ describe("decodeSynop: section order and groups out of place (Argentine corpus)"
     expect(d.unread).toEqual([unreadAt(text, "10219", "10413", "section 1 group 1 repeated")]);
   });
 
+  it("87750 10174: 42765 is a stray second indicator group, 50209 the Nddff; 10281 is read (28.1 °C)", () => {
+    const text = report("AAXX 10174 87750");
+    const d = decodeSynop(text);
+    // Hand decoding (WMO-No. 306 FM 12, code tables 1819, 1855, 1600, 4377, 2700, 0877): 42965 iR 4,
+    // iX 2, h 9, VV 65 = 15 km; 42765 repeats iR iX (read as Nddff it gives 4 octas, below the 5 octas
+    // of low cloud of 85100, and 65 kt); 50209 N 5, 020°, 9 kt; then groups 1-5 and 8 in order.
+    expect(d).toMatchObject({
+      precipitationIndicator: 4, weatherIndicator: 2, cloudBaseCode: 9, visibilityM: 15000,
+      totalCloudOctas: 5, windDirectionDeg: 20, windSpeedKt: 9,
+      temperatureC: 28.1, dewpointC: 14.7, stationPressureHpa: 1009.7, seaLevelPressureHpa: 1019.5,
+      pressureTendency: { characteristic: 6, changeHpa: 1.3 }, lowCloudOctas: 5, cloudLow: 1, cloudMiddle: 0, cloudHigh: 0,
+    });
+    expect(d.unread).toEqual([unreadAt(text, "42765", "42965", "stray group before Nddff (the report reads in order without it)")]);
+  });
+
+  it("87774 13183 and 87448 17034: Nddff omitted; 10182 and 10186 are the temperature, not 82 and 86 kt winds", () => {
+    const a = decodeSynop(report("AAXX 13183 87774"));
+    // 32682: VV 82 = 40 km, iX 2 (no group 7, none written); 10182 as Nddff would be 82 kt.
+    expect(a).toMatchObject({ visibilityM: 40000, temperatureC: 18.2, dewpointC: -2.3, lowCloudOctas: 1 });
+    expect(a.totalCloudOctas).toBeUndefined();
+    expect(a.windSpeed).toBeUndefined();
+    const b = decodeSynop(report("AAXX 17034 87448"));
+    // 41215: VV 15 = 1.5 km with drizzle (75052, iX 1 announces it); 10186 as Nddff would be 1 octa
+    // under 8 octas of stratus (886//) and 86 kt.
+    expect(b).toMatchObject({ visibilityM: 1500, temperatureC: 18.6, dewpointC: 18.6, presentWeather: 50, lowCloudOctas: 8, cloudLow: 6 });
+    expect(b.totalCloudOctas).toBeUndefined();
+    expect(a.unread).toEqual([]);
+    expect(b.unread).toEqual([]);
+  });
+
+  it("87453 17204: iRiXhVV omitted; 41815 is Nddff (4 octas, 180°, 15 kt), not 1.5 km of visibility", () => {
+    const d = decodeSynop(report("AAXX 17204 87453"));
+    // As iRiXhVV, 41815 would announce group 7 (iX 1) and there is none; 10206 as Nddff would give
+    // 1 octa under 4 octas of low cloud (84500). Read as Nddff it agrees with both.
+    expect(d).toMatchObject({ totalCloudOctas: 4, windDirectionDeg: 180, windSpeedKt: 15, temperatureC: 20.6, dewpointC: 12.9, lowCloudOctas: 4, cloudLow: 5 });
+    expect(d.visibilityM).toBeUndefined();
+    expect(d.precipitationIndicator).toBeUndefined();
+    expect(d.unread).toEqual([]);
+  });
+
+  it("87643 14144: a wind direction that is no code figure (dd 41) leaves the wind out; N, its own figure, is read", () => {
+    const text = report("AAXX 14144 87643");
+    const d = decodeSynop(text);
+    expect(d).toMatchObject({ totalCloudOctas: 6, temperatureC: 18.6, dewpointC: 16.8, lowCloudOctas: 2 });
+    expect(d.windDirectionDeg).toBeUndefined();
+    expect(d.windSpeed).toBeUndefined();
+    expect(d.unread).toEqual([unreadAt(text, "64105", "41460", "not a valid section 1 group")]);
+  });
+
   it("a 222 group after Nddff still starts section 2 (Romania 15480, a coastal station)", () => {
     const d = decodeSynop("AAXX 17121 15480 05997 42104 10146 20092 30023 40040 57015 60001 7000/ 82031 222// 06078 2//// 333 55309");
     expect(d.section2).toBe("222// 06078 2////");

@@ -2,7 +2,7 @@
  * The ranking model (server/places/ranking.ts) on the embedded gazetteer, with GeoNames' own rows
  * as the truth: the expected place of each query is read from the raw cities15000 dump (most
  * populous place whose own name equals / starts with the text), never from the code under test.
- * The queries are the hijacks reported in issue 15.
+ * The queries are the hijacks reported in issue 15 and the typo-over-prefix cases of issue 31.
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -18,7 +18,7 @@ import { ensureDefaultData } from "../../helpers/default-data.ts";
 
 let data: PlacesData;
 /** cities15000 rows (id, name, ascii name, alternate names, country, population), most populous first. */
-let rows: { id: number; own: string[]; alternates: string[]; cc: string; population: number }[];
+let rows: { id: number; name: string; own: string[]; alternates: string[]; cc: string; population: number }[];
 
 beforeAll(async () => {
   const dir = await ensureDefaultData(["places"]);
@@ -29,7 +29,7 @@ beforeAll(async () => {
   for await (const { line } of readLines((await openSource(path.join(EMBEDDED_DIR, "geonames", "cities15000.zip"))).stream)) {
     const f = line.split("\t");
     if (f.length !== 19) continue;
-    rows.push({ id: Number(f[0]), own: [foldName(f[1]!), foldName(f[2]!)], alternates: f[3] ? f[3].split(",").map(foldName) : [], cc: f[8]!, population: Number(f[14]) });
+    rows.push({ id: Number(f[0]), name: f[1]!, own: [foldName(f[1]!), foldName(f[2]!)], alternates: f[3] ? f[3].split(",").map(foldName) : [], cc: f[8]!, population: Number(f[14]) });
   }
   rows.sort((a, b) => b.population - a.population || a.id - b.id);
 }, 300_000);
@@ -37,6 +37,7 @@ beforeAll(async () => {
 const ids = (q: string, limit = 5): number[] => data.search(q, limit, 0).places.map((p) => data.index.geonameId[p]!);
 const ownNamed = (q: string): number => rows.find((r) => r.own.includes(foldName(q)))!.id;
 const ownStartingWith = (q: string): number => rows.find((r) => r.own.some((n) => n.startsWith(foldName(q))))!.id;
+const populationOf = (id: number): number => rows.find((r) => r.id === id)!.population;
 
 describe("ranking: own names, alternate names, prefixes and typos", () => {
   it("puts the place called so before a capital or bigger place one of whose alternate names it is", () => {
@@ -73,10 +74,56 @@ describe("ranking: own names, alternate names, prefixes and typos", () => {
   });
 
   it("keeps the order total: pages of 3 of a prefix with many matches equal one long list", () => {
-    const all = ids("Sant", 60);
-    const paged: number[] = [];
-    for (let offset = 0; offset < 60; offset += 3) paged.push(...data.search("Sant", 3, offset).places.map((p) => data.index.geonameId[p]!));
-    expect(paged).toEqual(all);
-    expect(new Set(all).size).toBe(60);
+    for (const q of ["Sant", "Lika", "Ji’a"]) {
+      const n = Math.min(60, data.search(q, 0, 0).total);
+      const all = ids(q, n);
+      const paged: number[] = [];
+      for (let offset = 0; offset < n; offset += 3) paged.push(...data.search(q, 3, offset).places.map((p) => data.index.geonameId[p]!));
+      expect(paged, q).toEqual(all);
+      expect(new Set(all).size, q).toBe(n);
+    }
+  });
+});
+
+describe("ranking: a typo never outranks a real prefix of comparable importance (issue 31)", () => {
+  it("completes Lika, Kago, Xuan to Likasi, Kagoshima, Xuancheng, not to the bigger Lima, Kano, Xi'an one edit away", () => {
+    for (const [q, typoOf] of [["Lika", "Lima"], ["Kago", "Kano"], ["Xuan", "Xi'an"]] as const) {
+      const want = ownStartingWith(q);
+      const bigger = ownNamed(typoOf);
+      // The premise, from the raw rows: the place one edit away is the bigger one (6 to 13 times).
+      expect(populationOf(bigger), q).toBeGreaterThan(5 * populationOf(want));
+      expect(ids(q)[0], q).toBe(want);
+      expect(ids(q), q).toContain(bigger);
+    }
+  });
+
+  it("still corrects a typo to a place far bigger than the prefix matches: Kapur is Kanpur (28 times Kapurthala)", () => {
+    expect(populationOf(ownNamed("Kanpur"))).toBeGreaterThan(20 * populationOf(ownStartingWith("Kapur")));
+    expect(ids("Kapur")[0]).toBe(ownNamed("Kanpur"));
+  });
+
+  it("suggests for Berl only places whose name starts with Berl, no typo (Bell, Bera, Bern) among the first five", () => {
+    const names = data.search("Berl", 5, 0).places.map((p) => foldName(data.index.name(p)));
+    expect(names).toHaveLength(5);
+    for (const n of names) expect(n.startsWith("berl"), n).toBe(true);
+  });
+
+  it("corrects Ragpur to Rangpur (a letter left out) before the bigger Nagpur (the first letter changed)", () => {
+    expect(populationOf(ownNamed("Nagpur"))).toBeGreaterThan(populationOf(ownNamed("Rangpur")));
+    expect(ids("Ragpur")[0]).toBe(ownNamed("Rangpur"));
+  });
+
+  it("completes Mila to Milan (22 times Mila, Algeria, whose own name Mila is)", () => {
+    expect(rows.some((r) => r.own.includes("mila"))).toBe(true);
+    expect(ids("Mila")[0]).toBe(ownStartingWith("Milan"));
+  });
+
+  it('keeps a typed final space and apostrophe: "San " is the word San, "Ji’a" is Ji’an', () => {
+    const san = data.search("San ", 5, 0).places.map((p) => foldName(data.index.name(p)));
+    for (const n of san) expect(n.startsWith("san "), n).toBe(true);
+    const jian = rows.find((r) => /^Ji[’']an$/.test(r.name))!;
+    // The premise: Jiangmen, Jiangyin, Jiaxing... are bigger and fold to the same "jia".
+    expect(rows.filter((r) => r.own.some((n) => n.startsWith("jia")) && r.population > jian.population).length).toBeGreaterThan(5);
+    expect(ids("Ji’a")[0]).toBe(jian.id);
   });
 });
