@@ -14,7 +14,8 @@ import type { PipelineStep } from "../common/step.ts";
 import { loadAllowlist } from "./checks.ts";
 import { loadNightlyConfig } from "./config.ts";
 import { checkSourceNames } from "./dataset-args.ts";
-import { acquireLock, LockHeldError } from "./lock.ts";
+import { LockHeldError } from "../releases/lock.ts";
+import { acquireNightlyLock } from "./lock.ts";
 import { runNightly } from "./run.ts";
 import { exitCodeOf, summaryLine } from "./summary.ts";
 
@@ -79,7 +80,7 @@ export async function nightlyCommand(args: readonly string[], config: Config, lo
   const mirror = parsed.mirror ? (/^https?:\/\//i.test(parsed.mirror) ? parsed.mirror : path.resolve(parsed.mirror)) : config.mirror;
   let lock;
   try {
-    lock = await acquireLock(config.dataDir);
+    lock = await acquireNightlyLock(config.dataDir);
   } catch (err) {
     if (err instanceof LockHeldError) {
       log.error("nightly not started", { reason: err.message });
@@ -87,7 +88,7 @@ export async function nightlyCommand(args: readonly string[], config: Config, lo
     }
     throw err;
   }
-  if (lock.recoveredFrom !== undefined) log.warn("stale lock recovered", { file: lock.file, deadPid: lock.recoveredFrom });
+  if (lock.recoveredFrom !== undefined) log.warn("stale lock recovered", { file: lock.file, deadPid: lock.recoveredFrom.pid });
   const started = performance.now();
   try {
     log.info("nightly started", { config: path.basename(nightly.file), datasets: Object.keys(nightly.datasets), mirror: mirror ?? null, force: parsed.force });
