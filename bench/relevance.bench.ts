@@ -29,6 +29,7 @@ import { foldName } from "../datasets/places/fold.ts";
 import { PlacesIndex } from "../datasets/places/index-reader.ts";
 import { openSource, readLines } from "../pipeline/common/source.ts";
 import { buildDefault } from "../pipeline/build-default.ts";
+import { locateDataset } from "../datasets/releases/locate.ts";
 import { PlacesData } from "../server/places/places-data.ts";
 import { promises as fs } from "node:fs";
 
@@ -39,7 +40,7 @@ const random = mulberry32(20261123);
 // --- Setup (untimed) ----------------------------------------------------------------------------
 const dataDir = path.join(PROJECT_ROOT, ".cache", "bench-data");
 await buildDefault(readConfig({ GEODATA_DATA_DIR: dataDir }), silentLogger, { only: ["places"] });
-const indexFile = path.join(dataDir, DATASETS.places.file);
+const indexFile = path.join((await locateDataset(dataDir, "places")).dir, DATASETS.places.file);
 const env = openEnvelope(await fs.readFile(indexFile), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file: indexFile });
 const data = new PlacesData(PlacesIndex.from(env.payload));
 const ix = data.index;

@@ -74,6 +74,7 @@ async function adoptUnreleased(config: Config, spec: DatasetSpec, step: Pipeline
   const manifest = await finishRelease(assembly, { builtAt: metadata.builtAt, builder: { kind: "default", fingerprint }, sources, counts: metadata.counts });
   await publishRelease(config.dataDir, spec.name, manifest.id);
   await fs.rm(stampFile, { force: true });
+  await fs.rmdir(path.dirname(stampFile)).catch(() => undefined); // once empty
   logger.info("moved the unreleased layout into a release", { dataset: spec.name, release: manifest.id });
   return true;
 }
@@ -124,6 +125,7 @@ export async function buildDefault(config: Config, logger: Logger, options: Buil
         await fs.rm(path.join(config.dataDir, spec.name), { recursive: true, force: true });
         await fs.rm(path.join(config.dataDir, STAMP_DIR, `${step.name}.json`), { force: true });
       }
+      await fs.rmdir(path.join(config.dataDir, STAMP_DIR)).catch(() => undefined); // once empty
       ran.push(step.name);
     } finally {
       await lock.release();

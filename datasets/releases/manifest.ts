@@ -11,7 +11,7 @@ import { DATASET_NAMES, type DatasetName } from "../catalog.ts";
 import { DataFormatError } from "../common/errors.ts";
 import { RELEASE_ID } from "./layout.ts";
 
-export const MANIFEST_FORMAT = "geodata-release";
+export const MANIFEST_FORMAT = "geodata-release" as const;
 export const MANIFEST_VERSION = 1;
 
 /** One file of a release. `path` is relative to the release directory, `/`-separated. */

@@ -15,7 +15,7 @@ import { SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
 import { runForecast } from "../../../pipeline/forecast/step.ts";
 import { bilinear } from "../../../datasets/forecast/grid.ts";
 import { openForecastStore, type ForecastStore } from "../../../datasets/forecast/store.ts";
-import { ensureDefaultData, TEST_DATA_DIR } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { FIXTURES, tempContext } from "./helpers.ts";
 
 interface Sample {
@@ -85,8 +85,7 @@ function endStep(r: Reference): number {
 
 let store: ForecastStore;
 beforeAll(async () => {
-  const dataDir = await ensureDefaultData(["forecast"]);
-  store = await openForecastStore(path.join(dataDir, "forecast"));
+  store = await openForecastStore(path.join(await defaultDatasetDir("forecast"), "forecast"));
 }, 120_000);
 afterAll(async () => {
   store.close();
@@ -152,7 +151,7 @@ describe("forecast store vs ecCodes at grid points", () => {
       return true;
     });
     try {
-      await runForecast(["--point", "65.5,-170", "--model", "gfs-alaska-0p5"], { config: readConfig({ GEODATA_DATA_DIR: TEST_DATA_DIR }), logger: silentLogger });
+      await runForecast(["--point", "65.5,-170", "--model", "gfs-alaska-0p5"], { config: readConfig({ GEODATA_DATA_DIR: await defaultDatasetDir("forecast") }), logger: silentLogger });
     } finally {
       spy.mockRestore();
     }

@@ -18,11 +18,11 @@ import { JsonBytes } from "../../../server/weather/json-bytes.ts";
 import { pointForecast } from "../../../server/weather/point-series.ts";
 import { buildSlotTable, dayRanges, roundTo, type NumericMember, type SlotTable } from "../../../server/weather/slot-table.ts";
 import { timeSlots } from "../../../server/weather/time-slots.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 let store: ForecastStore;
 beforeAll(async () => {
-  store = await openForecastStore(path.join(await ensureDefaultData(["forecast"]), "forecast"));
+  store = await openForecastStore(path.join(await defaultDatasetDir("forecast"), "forecast"));
 }, 600_000);
 
 /** The daily section as objects, from the published definitions (the module comment). */
