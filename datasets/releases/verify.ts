@@ -50,12 +50,35 @@ export async function missingFiles(dir: string, files: readonly ReleaseFile[], s
   return `${absent.slice(0, 3).join("; ")}${absent.length > 3 ? ` (and ${absent.length - 3} more)` : ""}`;
 }
 
-/** Hashes every file (off the event loop) and throws ReleaseFileError for the first whose SHA-256 differs. */
-export async function checkHashes(dir: string, files: readonly ReleaseFile[], show: ShowPath, cache?: HashCache): Promise<void> {
-  const sums = await sha256Files(files.map((f) => path.join(dir, f.path)), cache ? { cache } : {});
-  files.forEach((f, i) => {
-    if (sums[i] !== f.sha256) throw new ReleaseFileError(show(f.path), show(f.path), "sha256", `SHA-256 ${f.sha256}`, sums[i]!);
-  });
+/** Each file's version (inode, size, modification time), to tell a file being replaced from a damaged one. */
+async function versions(dir: string, files: readonly ReleaseFile[]): Promise<string> {
+  const out: string[] = [];
+  for (const f of files) {
+    const s = await fs.stat(path.join(dir, f.path), { bigint: true }).catch(() => undefined);
+    out.push(s ? `${s.ino}:${s.size}:${s.mtimeNs}` : "-");
+  }
+  return out.join(" ");
+}
+
+/**
+ * Hashes every file (off the event loop) and throws ReleaseFileError for the first whose SHA-256
+ * differs. A file that changed while it was hashed (still being written or replaced by a copy)
+ * makes the release pending instead: `id` names it then.
+ */
+export async function checkHashes(dir: string, files: readonly ReleaseFile[], show: ShowPath, id: string, cache?: HashCache): Promise<void> {
+  const before = await versions(dir, files);
+  let sums: string[];
+  try {
+    sums = await sha256Files(files.map((f) => path.join(dir, f.path)), cache ? { cache } : {});
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    throw new PendingReleaseError(id, `a file went away while it was checked (${(err as Error).message.replace(dir + path.sep, "")})`);
+  }
+  const bad = files.findIndex((f, i) => sums[i] !== f.sha256);
+  if (bad < 0) return;
+  if ((await versions(dir, files)) !== before) throw new PendingReleaseError(id, "files changed while they were checked");
+  const f = files[bad]!;
+  throw new ReleaseFileError(show(f.path), show(f.path), "sha256", `SHA-256 ${f.sha256}`, sums[bad]!);
 }
 
 /**
@@ -69,6 +92,6 @@ export async function verifyRelease(dir: string, expected: { dataset: DatasetNam
   if (!manifest.files) return manifest;
   const missing = await missingFiles(dir, manifest.files, show);
   if (missing !== undefined) throw new PendingReleaseError(expected.id, missing);
-  await checkHashes(dir, manifest.files, show, cache);
+  await checkHashes(dir, manifest.files, show, expected.id, cache);
   return manifest;
 }

@@ -10,12 +10,16 @@ import { MANIFEST_FILE, releaseDirOf } from "../../datasets/releases/layout.ts";
 import { encodeManifest, MANIFEST_FORMAT, MANIFEST_VERSION } from "../../datasets/releases/manifest.ts";
 import { describeFiles, publishRelease } from "../../pipeline/releases/release-dir.ts";
 
-/** Hard-links every file under `from` into `to`, recursively. */
+/** Hard-links every file under `from` into `to`, recursively; files already in `to` stay. */
 export async function linkTree(from: string, to: string): Promise<void> {
   await fs.mkdir(to, { recursive: true });
   for (const e of await fs.readdir(from, { withFileTypes: true })) {
     if (e.isDirectory()) await linkTree(path.join(from, e.name), path.join(to, e.name));
-    else if (e.isFile()) await fs.link(path.join(from, e.name), path.join(to, e.name));
+    else if (e.isFile()) {
+      await fs.link(path.join(from, e.name), path.join(to, e.name)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== "EEXIST") throw err;
+      });
+    }
   }
 }
 
