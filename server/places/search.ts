@@ -18,6 +18,7 @@ import { allowedEdits, codePointLength, foldName } from "../../datasets/places/f
 import { POSTING_SHIFT, PRIMARY_BIT, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
 import { featureMalus, populationScore, seatBonus } from "../../datasets/places/importance.ts";
+import { finishNow, type Work } from "../../datasets/common/work.ts";
 import { FuzzyMatcher } from "./fuzzy.ts";
 import { MatchPenalty } from "./ranking.ts";
 
@@ -48,15 +49,30 @@ export class PlaceSearch {
   /** Per qualifier of the current query: membership of each country and admin-1 index. */
   private filter: { countries: Uint8Array; admin1: Uint8Array }[] = [];
 
-  constructor(private readonly index: PlacesIndex) {
+  /** `parts` are what `build` computes (computed here when not given). */
+  constructor(private readonly index: PlacesIndex, parts: { fuzzy: FuzzyMatcher; baseScore: Float32Array } = finishNow(PlaceSearch.parts(index))) {
     this.scoreOf = new Float64Array(index.placeCount).fill(Number.NaN);
     this.touched = new Uint32Array(index.placeCount);
-    this.fuzzy = new FuzzyMatcher(index);
+    this.fuzzy = parts.fuzzy;
     this.qualifierByKey = new Map(index.tables.qualifiers.map((q) => [q.key, q]));
     this.featureSeat = Float64Array.from(index.tables.features, (f) => seatBonus(f.featureCode));
+    this.baseScore = parts.baseScore;
+  }
+
+  /** The searcher as work that yields between blocks of places (datasets/common/work.ts). */
+  static *build(index: PlacesIndex): Work<PlaceSearch> {
+    return new PlaceSearch(index, yield* PlaceSearch.parts(index));
+  }
+
+  private static *parts(index: PlacesIndex): Work<{ fuzzy: FuzzyMatcher; baseScore: Float32Array }> {
+    const fuzzy = yield* FuzzyMatcher.build(index);
     const malus = Float64Array.from(index.tables.features, (f) => featureMalus(f.featureClass, f.featureCode));
-    this.baseScore = new Float32Array(index.placeCount);
-    for (let p = 0; p < index.placeCount; p++) this.baseScore[p] = populationScore(index.population[p]!) - (malus[index.feature[p]!] ?? 0);
+    const baseScore = new Float32Array(index.placeCount);
+    for (let p = 0; p < index.placeCount; p++) {
+      if ((p & 0xffff) === 0xffff) yield;
+      baseScore[p] = populationScore(index.population[p]!) - (malus[index.feature[p]!] ?? 0);
+    }
+    return { fuzzy, baseScore };
   }
 
   /** log10(population + 1) - feature malus (population clamped to uint32, as stored). */
