@@ -8,7 +8,7 @@
  *
  *   npm run bench -- reload [--seconds 20] [--cpu-prof DIR]
  */
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,7 +18,8 @@ import { releaseDirOf } from "../datasets/releases/layout.ts";
 import { ensureDefaultData, defaultDatasetDir } from "../test/helpers/default-data.ts";
 import { linkRelease, pointAt, writeManifest } from "../test/helpers/releases.ts";
 import { freePort, waitForHealth } from "./server-ready.ts";
-import { missingTools } from "./wrk.ts";
+import { missingTools, runWrk, type WrkResult } from "./wrk.ts";
+import { EVERY_ENDPOINT } from "../test/helpers/load.ts";
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -29,65 +30,9 @@ const PROFILE_DIR = arg("--cpu-prof");
 const KEY = "bench-key-0123456789abcdef";
 const R1 = "20261101T000000Z";
 const R2 = "20261102T000000Z";
-const PATHS = [
-  "/weather/point/2/json?lat=52.52&lon=13.405",
-  "/geocode/reverse/2/json?lat=52.52&lon=13.405",
-  "/weather/METAR/2/json?id=KJFK",
-  "/weather/SYNOP/2/json?id=87585",
-  "/geocode/search/2/json?q=Berlin&limit=5",
-  "/elevation/point/2/json?lat=0.5&lon=10.5",
-  "/geocode/id/2/json?id=gn:2950159",
-  "/weather/id/2/json?id=gn:2950159",
-  "/health",
-];
-const LUA = `
-local requests = {}
-init = function(args)
-  for line in io.lines(os.getenv("MIX")) do requests[#requests + 1] = wrk.format("GET", line, { ["X-Api-Key"] = "${KEY}" }) end
-end
-local i = 0
-request = function()
-  i = i + 1
-  if i > #requests then i = 1 end
-  return requests[i]
-end
-`;
-
-interface Latency {
-  requests: number;
-  non2xx: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
-
-function ms(value: string, unit: string): number {
-  return Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : unit === "m" ? 60_000 : 1);
-}
-
-function parseLatency(out: string): Latency {
-  const pct = (p: string) => {
-    const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(out);
-    if (!m) throw new Error(`wrk report without its ${p}% line:\n${out}`);
-    return ms(m[1]!, m[2]!);
-  };
-  const max = /Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s|m)/.exec(out)!;
-  return {
-    requests: Number(/(\d+) requests in/.exec(out)![1]),
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-    p50Ms: pct("50"),
-    p99Ms: pct("99"),
-    maxMs: ms(max[1]!, max[2]!),
-  };
-}
-
-function wrk(url: string, mix: string, script: string, seconds: number): Promise<Latency> {
-  return new Promise((resolve, reject) => {
-    execFile("taskset", ["-c", "1", "wrk", "-t1", "-c20", `-d${seconds}s`, "--latency", "-s", script, url], { env: { ...process.env, MIX: mix } }, (err, stdout) => {
-      if (err) reject(err);
-      else resolve(parseLatency(stdout));
-    });
-  });
+/** Runs wrk on core 1 (`-t1 -c20 --latency`) over one request to each endpoint and /health, in turn. */
+function wrk(url: string, seconds: number): Promise<WrkResult> {
+  return runWrk({ cores: "1", url, paths: EVERY_ENDPOINT, key: KEY, encoding: "identity", seconds, connections: 20, latency: true });
 }
 
 const missing = missingTools();
@@ -104,11 +49,6 @@ for (const name of DATASET_NAMES) {
 // places R2: the same files, copied (new inodes: hashed again before the switch).
 await fs.cp(path.join(await defaultDatasetDir("places"), "places"), path.join(releaseDirOf(dir, "places", R2), "places"), { recursive: true });
 await writeManifest(dir, "places", R2);
-const work = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-reload-wrk-"));
-const script = path.join(work, "mix.lua");
-const mix = path.join(work, "mix.txt");
-await fs.writeFile(script, LUA);
-await fs.writeFile(mix, PATHS.join("\n") + "\n");
 
 const port = await freePort();
 const server = spawn(process.execPath, [...(PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : []), ...(process.env.BENCH_PRELOAD ? ["--import", process.env.BENCH_PRELOAD] : []), "--max-semi-space-size=32", "--import", "tsx", path.join(PROJECT_ROOT, "server", "main.ts")], {
@@ -121,9 +61,9 @@ server.stderr!.on("data", (d: Buffer) => log.push(...d.toString("utf8").split("\
 try {
   await waitForHealth(port, 200, () => (server.exitCode !== null ? `server exited ${server.exitCode}` : undefined));
   const url = `http://127.0.0.1:${port}`;
-  await wrk(url, mix, script, 5); // warm-up
-  const quiet = await wrk(url, mix, script, SECONDS);
-  const during = wrk(url, mix, script, SECONDS);
+  await wrk(url, 5); // warm-up
+  const quiet = await wrk(url, SECONDS);
+  const during = wrk(url, SECONDS);
   const step = (SECONDS * 1000) / 7;
   for (let i = 1; i <= 5; i++) {
     await new Promise((r) => setTimeout(r, step));
@@ -135,13 +75,12 @@ try {
   // The reloads queued behind one another finish after the run: wait for the last (places R2).
   for (let i = 0; i < 600 && !log.some((l) => l.includes('"dataset reloaded"') && l.includes(R2)); i++) await new Promise((r) => setTimeout(r, 100));
   const reloads = log.filter((l) => l.includes('"dataset reloaded"')).map((l) => JSON.parse(l) as { dataset: string; loadMs: number });
-  process.stdout.write(JSON.stringify({ quiet, reloading, p99DeltaMs: Math.round((reloading.p99Ms - quiet.p99Ms) * 100) / 100, reloads: reloads.length, loadMs: Object.fromEntries(DATASET_NAMES.map((n) => [n, reloads.filter((r) => r.dataset === n).map((r) => r.loadMs)])) }, null, 1) + "\n");
+  process.stdout.write(JSON.stringify({ quiet, reloading, p99DeltaMs: Math.round((reloading.latency!.p99Ms - quiet.latency!.p99Ms) * 100) / 100, reloads: reloads.length, loadMs: Object.fromEntries(DATASET_NAMES.map((n) => [n, reloads.filter((r) => r.dataset === n).map((r) => r.loadMs)])) }, null, 1) + "\n");
   const served = (await (await fetch(`${url}/health`)).json()) as { content: { datasets: Array<{ name: string; release?: string }> } };
   if (served.content.datasets.find((d) => d.name === "places")?.release !== R2) throw new Error("places R2 was not picked up");
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
   await fs.rm(dir, { recursive: true, force: true });
-  await fs.rm(work, { recursive: true, force: true });
   void source;
 }

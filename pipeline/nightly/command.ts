@@ -10,6 +10,7 @@ import type { Config } from "../../datasets/common/config.ts";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
 import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
+import { StepOptions } from "../common/options.ts";
 import type { PipelineStep } from "../common/step.ts";
 import { loadAllowlist } from "./checks.ts";
 import { loadNightlyConfig } from "./config.ts";
@@ -41,24 +42,13 @@ export interface NightlyArgs {
 }
 
 export function parseNightlyArgs(args: readonly string[]): NightlyArgs {
-  const out: NightlyArgs = { config: path.join(PROJECT_ROOT, "pipeline", "nightly.config.json"), mirror: undefined, only: undefined, force: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined || v.startsWith("--")) throw new ConfigError(a, "a value", v ?? "nothing");
-      return v;
-    };
-    if (a === "--config") out.config = value();
-    else if (a === "--mirror") out.mirror = value();
-    else if (a === "--force") out.force = true;
-    else if (a === "--only") {
-      const names = value().split(",").map((s) => s.trim()).filter(Boolean);
-      for (const n of names) if (!DATASET_NAMES.includes(n as DatasetName)) throw new ConfigError("--only", `dataset names among ${DATASET_NAMES.join(", ")}`, n);
-      out.only = names as DatasetName[];
-    } else throw new ConfigError(a, "one of --config, --mirror, --only, --force", a);
-  }
-  return out;
+  const o = new StepOptions("nightly", args, { values: ["config", "mirror", "only"], flags: ["force"] });
+  return {
+    config: o.get("config") ?? path.join(PROJECT_ROOT, "pipeline", "nightly.config.json"),
+    mirror: o.get("mirror"),
+    only: o.names("only", DATASET_NAMES),
+    force: o.flag("force"),
+  };
 }
 
 export async function nightlyCommand(args: readonly string[], config: Config, logger: Logger, steps: readonly PipelineStep[]): Promise<number> {

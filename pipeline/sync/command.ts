@@ -9,6 +9,7 @@ import { DATASET_NAMES, type DatasetName } from "../../datasets/catalog.ts";
 import type { Config } from "../../datasets/common/config.ts";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
+import { StepOptions } from "../common/options.ts";
 import { seconds } from "../common/progress.ts";
 import { openOrigin } from "./origin.ts";
 import { runSync } from "./run.ts";
@@ -39,28 +40,14 @@ export interface SyncArgs {
 }
 
 export function parseSyncArgs(args: readonly string[]): SyncArgs {
-  const out: SyncArgs = { from: "", dataDir: undefined, datasets: undefined, intervalS: undefined };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined || v.startsWith("--")) throw new ConfigError(a, "a value", v ?? "nothing");
-      return v;
-    };
-    if (a === "--from") out.from = value();
-    else if (a === "--data-dir") out.dataDir = value();
-    else if (a === "--datasets") {
-      const names = value().split(",").map((s) => s.trim()).filter(Boolean);
-      for (const n of names) if (!DATASET_NAMES.includes(n as DatasetName)) throw new ConfigError("--datasets", `dataset names among ${DATASET_NAMES.join(", ")}`, n);
-      out.datasets = names as DatasetName[];
-    } else if (a === "--interval") {
-      const v = value();
-      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 86_400) throw new ConfigError("--interval", "whole seconds from 1 to 86400", v);
-      out.intervalS = Number(v);
-    } else throw new ConfigError(a, "one of --from, --data-dir, --datasets, --interval", a);
-  }
-  if (out.from === "") throw new ConfigError("--from", "the builder's data directory (an http(s) URL or a directory)", "nothing");
-  return out;
+  const o = new StepOptions("sync", args, ["from", "data-dir", "datasets", "interval"]);
+  const interval = o.int("interval", 0, 1, 86_400);
+  return {
+    from: o.required("from", "the builder's data directory (an http(s) URL or a directory)"),
+    dataDir: o.get("data-dir"),
+    datasets: o.names("datasets", DATASET_NAMES),
+    intervalS: interval === 0 ? undefined : interval,
+  };
 }
 
 export async function syncCommand(args: readonly string[], config: Config, logger: Logger): Promise<number> {

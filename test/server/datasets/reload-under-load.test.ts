@@ -19,7 +19,7 @@ import type { DatasetName } from "../../../datasets/catalog.ts";
 import { releaseDirOf } from "../../../datasets/releases/layout.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { linkRelease, pointAt, writeManifest } from "../../helpers/releases.ts";
-import { runLoad } from "../../helpers/load.ts";
+import { EVERY_ENDPOINT, runLoad } from "../../helpers/load.ts";
 import { startTestServer, TEST_KEY, type TestServer } from "../../helpers/server.ts";
 
 const R1 = "20261101T000000Z";
@@ -78,17 +78,7 @@ describe("reload under load", () => {
     expect(before.admin!.release).toBeUndefined();
     const springfieldBefore = (await (await server.get("/geocode/search/2/json?q=Springfield&limit=0")).json()) as { content: { total: number } };
 
-    const paths = [
-      "/weather/point/2/json?lat=52.52&lon=13.405",
-      "/geocode/reverse/2/json?lat=52.52&lon=13.405",
-      "/weather/METAR/2/json?id=KJFK",
-      "/weather/SYNOP/2/json?id=87585",
-      "/geocode/search/2/json?q=Berlin&limit=5",
-      "/elevation/point/2/json?lat=0.5&lon=10.5",
-      "/geocode/id/2/json?id=gn:2950159",
-      "/weather/id/2/json?id=gn:2950159",
-      "/health",
-    ];
+    const paths = EVERY_ENDPOINT;
     const load = runLoad({ baseUrl: server.baseUrl, paths, headers: { "X-Api-Key": TEST_KEY }, ratePerS: 700, durationMs: 10_000 });
     await new Promise((r) => setTimeout(r, 1500));
     await publish("places", R2); // picked up by the pointer poll
