@@ -72,10 +72,11 @@ try {
   await new Promise((r) => setTimeout(r, step));
   await pointAt(dir, "places", R2);
   const reloading = await during;
+  const reloadedInRun = log.filter((l) => l.includes('"dataset reloaded"')).length;
   // The reloads queued behind one another finish after the run: wait for the last (places R2).
   for (let i = 0; i < 600 && !log.some((l) => l.includes('"dataset reloaded"') && l.includes(R2)); i++) await new Promise((r) => setTimeout(r, 100));
   const reloads = log.filter((l) => l.includes('"dataset reloaded"')).map((l) => JSON.parse(l) as { dataset: string; loadMs: number });
-  process.stdout.write(JSON.stringify({ quiet, reloading, p99DeltaMs: Math.round((reloading.latency!.p99Ms - quiet.latency!.p99Ms) * 100) / 100, reloads: reloads.length, loadMs: Object.fromEntries(DATASET_NAMES.map((n) => [n, reloads.filter((r) => r.dataset === n).map((r) => r.loadMs)])) }, null, 1) + "\n");
+  process.stdout.write(JSON.stringify({ quiet, reloading, p99DeltaMs: Math.round((reloading.latency!.p99Ms - quiet.latency!.p99Ms) * 100) / 100, reloads: reloads.length, reloadsDuringRun: reloadedInRun, loadMs: Object.fromEntries(DATASET_NAMES.map((n) => [n, reloads.filter((r) => r.dataset === n).map((r) => r.loadMs)])) }, null, 1) + "\n");
   const served = (await (await fetch(`${url}/health`)).json()) as { content: { datasets: Array<{ name: string; release?: string }> } };
   if (served.content.datasets.find((d) => d.name === "places")?.release !== R2) throw new Error("places R2 was not picked up");
 } finally {

@@ -143,7 +143,7 @@ function* chunkRuns(layer: PolygonLayer, L: LayerCandidates, recordGeom: Float64
   let k = 0;
   const records = L.candOffset.length - 1;
   for (let b = 0; b < records; b++) {
-    if ((b & 255) === 255) yield;
+    if ((b & 31) === 31) yield;
     const o = 6 * b;
     const x0 = recordGeom[o + 2]!;
     const y0 = recordGeom[o + 3]!;

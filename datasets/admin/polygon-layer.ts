@@ -83,7 +83,7 @@ export function* chainBoxesWork(layer: PolygonLayer): Work<Float64Array> {
   const n = layer.chainStart.length - 1;
   boxes = new Float64Array(4 * n);
   for (let c = 0; c < n; c++) {
-    if ((c & 1023) === 1023) yield;
+    if ((c & 255) === 255) yield;
     writeVertexBox(layer, layer.chainStart[c]!, layer.chainStart[c + 1]!, boxes, 4 * c, 0);
   }
   chainBoxCache.set(layer, boxes);

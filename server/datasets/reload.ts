@@ -35,7 +35,12 @@ export type ReloaderOptions = {
 export class Reloader {
   private timer: NodeJS.Timeout | undefined;
   /** One reload at a time: a signal during a reload waits for it, then runs again. */
-  private running: Promise<ReloadOutcome[]> = Promise.resolve([]);
+  private running: Promise<unknown> = Promise.resolve();
+  /**
+   * The pass waiting for the one running, if any: further signals and polls join it (it reads
+   * every pointer when it starts, so it sees what they would), instead of queueing one pass each.
+   */
+  private waiting: { force: boolean; done: Promise<ReloadOutcome[]> } | undefined;
   private readonly pendingCloses = new Map<NodeJS.Timeout, () => Promise<void> | void>();
   /** The release last refused per dataset, so that polling does not retry it every interval. */
   private readonly refused = new Map<DatasetName, string>();
@@ -49,8 +54,18 @@ export class Reloader {
    * also picks up an artifact rebuilt in place by `npm run pipeline -- <step>`.
    */
   reloadAll(force = false): Promise<ReloadOutcome[]> {
-    this.running = this.running.then(() => this.pass(force));
-    return this.running;
+    if (this.waiting) {
+      this.waiting.force ||= force;
+      return this.waiting.done;
+    }
+    const next: { force: boolean; done: Promise<ReloadOutcome[]> } = { force, done: Promise.resolve([]) };
+    next.done = this.running.then(() => {
+      this.waiting = undefined;
+      return this.pass(next.force);
+    });
+    this.waiting = next;
+    this.running = next.done.catch(() => undefined);
+    return next.done;
   }
 
   /** Starts polling the pointers (0 = never). */
@@ -65,7 +80,7 @@ export class Reloader {
   /** Stops polling and runs the closes still waiting (at shutdown). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await this.running.catch(() => []);
+    await this.running;
     const closes = [...this.pendingCloses];
     this.pendingCloses.clear();
     for (const [t, close] of closes) {
