@@ -7,18 +7,16 @@
  *
  *   npm run bench -- compression
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { brotliCompressSync, constants as zc, gzipSync } from "node:zlib";
 import { readConfig } from "../datasets/common/config.ts";
 import { silentLogger } from "../datasets/common/log.ts";
 import { startService } from "../server/service.ts";
-import { ensureDefaultData, TEST_DATA_DIR } from "../test/helpers/default-data.ts";
+import { ensureDefaultData } from "../test/helpers/default-data.ts";
 import { buildMixes, readPlaces, reportingStations } from "./http-mixes.ts";
 import { silentAccessLog } from "../server/http/access-log.ts";
 
 const STEPS = ["places", "admin", "elevation", "stations", "forecast"];
-const dataDir = STEPS.every((s) => existsSync(path.join(TEST_DATA_DIR, ".default-build", `${s}.json`))) ? TEST_DATA_DIR : await ensureDefaultData(STEPS);
+const dataDir = await ensureDefaultData(STEPS);
 const KEY = "bench-key-0123456789abcdef";
 const service = await startService({
   config: readConfig({ PORT: "0", HOST: "127.0.0.1", GEODATA_API_KEYS: KEY, GEODATA_DATA_DIR: dataDir, GEODATA_RELEASE_POLL_MS: "0" }),

@@ -22,6 +22,7 @@ import { allowedEdits, codePointLength, foldName } from "../datasets/places/fold
 import { PlacesIndex } from "../datasets/places/index-reader.ts";
 import { openSource, readLines } from "../pipeline/common/source.ts";
 import { buildDefault } from "../pipeline/build-default.ts";
+import { locateDataset } from "../datasets/releases/locate.ts";
 import { codePoints, osaDistanceWithin } from "../server/places/edit-distance.ts";
 import { PlacesData } from "../server/places/places-data.ts";
 import { mulberry32 } from "../datasets/common/prng.ts";
@@ -35,7 +36,7 @@ const pick = <T>(a: readonly T[]): T => a[Math.floor(random() * a.length)]!;
 const dataDir = path.join(PROJECT_ROOT, ".cache", "bench-data");
 const config = readConfig({ GEODATA_DATA_DIR: dataDir });
 await buildDefault(config, silentLogger, { only: ["places"] });
-const indexFile = path.join(dataDir, DATASETS.places.file);
+const indexFile = path.join((await locateDataset(dataDir, "places")).dir, DATASETS.places.file);
 
 interface RawPlace {
   name: string;

@@ -11,6 +11,7 @@ import { DATASETS } from "../datasets/catalog.ts";
 import { EMBEDDED_DIR } from "../datasets/common/paths.ts";
 import { mulberry32 } from "../datasets/common/prng.ts";
 import { listZipEntries, openZipEntry } from "../pipeline/common/zip.ts";
+import { locateDataset } from "../datasets/releases/locate.ts";
 
 export interface Place {
   id: number;
@@ -36,7 +37,7 @@ export async function readPlaces(): Promise<Place[]> {
 
 /** Station identifiers with at least one observation in the stations artifact under dataDir. */
 export async function reportingStations(dataDir: string): Promise<{ METAR: string[]; SYNOP: string[] }> {
-  const instance = await DuckDBInstance.create(path.join(dataDir, DATASETS.stations.file), { access_mode: "READ_ONLY" });
+  const instance = await DuckDBInstance.create(path.join((await locateDataset(dataDir, "stations")).dir, DATASETS.stations.file), { access_mode: "READ_ONLY" });
   try {
     const conn = await instance.connect();
     try {

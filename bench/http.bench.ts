@@ -28,11 +28,11 @@
  * Speed is never asserted: this prints and records.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, promises as fs } from "node:fs";
+import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "../datasets/common/paths.ts";
-import { ensureDefaultData, TEST_DATA_DIR } from "../test/helpers/default-data.ts";
+import { ensureDefaultData } from "../test/helpers/default-data.ts";
 import { buildMixes, DEFAULT_SEED, readPlaces, reportingStations, type Mix } from "./http-mixes.ts";
 import { treeCpuMs } from "./proc-memory.ts";
 import { freePort, waitForHealth } from "./server-ready.ts";
@@ -185,7 +185,7 @@ if (missing) {
   process.exit(2);
 }
 const STEPS = ["places", "admin", "elevation", "stations", "forecast"];
-const dataDir = STEPS.every((s) => existsSync(path.join(TEST_DATA_DIR, ".default-build", `${s}.json`))) ? TEST_DATA_DIR : await ensureDefaultData(STEPS);
+const dataDir = await ensureDefaultData(STEPS);
 const places = await readPlaces();
 const stations = await reportingStations(dataDir);
 const mixes = buildMixes(places, stations, seed, mixSize).filter((m) => m.name !== "openapi.json" && (only.length === 0 || only.includes(m.name)));

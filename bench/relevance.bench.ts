@@ -19,6 +19,7 @@ import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { foldName } from "../datasets/places/fold.ts";
 import { PlacesIndex } from "../datasets/places/index-reader.ts";
 import { buildDefault } from "../pipeline/build-default.ts";
+import { locateDataset } from "../datasets/releases/locate.ts";
 import { PlacesData } from "../server/places/places-data.ts";
 import { evaluate, printEvaluation } from "./relevance/evaluate.ts";
 import { loadGazetteer, type GazetteerRow } from "./relevance/gazetteer.ts";
@@ -37,7 +38,7 @@ const QUERY_SEED = 20261123;
 // --- Setup (untimed) ----------------------------------------------------------------------------
 const dataDir = path.join(PROJECT_ROOT, ".cache", "bench-data");
 await buildDefault(readConfig({ GEODATA_DATA_DIR: dataDir }), silentLogger, { only: ["places"] });
-const indexFile = path.join(dataDir, DATASETS.places.file);
+const indexFile = path.join((await locateDataset(dataDir, "places")).dir, DATASETS.places.file);
 const env = openEnvelope(await fs.readFile(indexFile), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file: indexFile });
 const data = new PlacesData(PlacesIndex.from(env.payload));
 const ix = data.index;

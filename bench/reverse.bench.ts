@@ -33,6 +33,7 @@ import { FeatureGrid } from "../pipeline/admin/feature-grid.ts";
 import { defaultGeoTzDir } from "../pipeline/admin/step.ts";
 import { mulberry32 } from "../datasets/common/prng.ts";
 import { buildDefault } from "../pipeline/build-default.ts";
+import { locateDataset } from "../datasets/releases/locate.ts";
 
 function option(name: string, env: string | undefined, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -49,7 +50,7 @@ const OTHERS = option("geotz", process.env.REVERSE_BENCH_GEOTZ, Number.MAX_SAFE_
 // ---- Untimed setup: the artifact (built if missing), load time and heap growth.
 const config = readConfig(process.env);
 await buildDefault(config, createLogger({ minLevel: "warn" }), { only: ["admin"] });
-const file = path.join(config.dataDir, DATASETS.admin.file);
+const file = path.join((await locateDataset(config.dataDir, "admin")).dir, DATASETS.admin.file);
 const before = process.memoryUsage();
 let t0 = performance.now();
 const bytes = await fs.readFile(file);

@@ -7,10 +7,9 @@
  *   npm run bench -- start [--runs 3] [--workers 1]
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../datasets/common/paths.ts";
-import { ensureDefaultData, TEST_DATA_DIR } from "../test/helpers/default-data.ts";
+import { ensureDefaultData } from "../test/helpers/default-data.ts";
 import { processTree } from "./proc-memory.ts";
 import { freePort, waitForHealth } from "./server-ready.ts";
 
@@ -23,7 +22,7 @@ const runs = Number(option("runs", "3"));
 const workers = option("workers", "");
 
 const STEPS = ["places", "admin", "elevation", "stations", "forecast"];
-const dataDir = STEPS.every((s) => existsSync(path.join(TEST_DATA_DIR, ".default-build", `${s}.json`))) ? TEST_DATA_DIR : await ensureDefaultData(STEPS);
+const dataDir = await ensureDefaultData(STEPS);
 const build = spawn(process.execPath, [path.join(PROJECT_ROOT, "scripts", "build.mjs")], { stdio: "inherit" });
 await new Promise((r) => build.once("exit", r));
 

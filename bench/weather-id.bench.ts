@@ -23,6 +23,7 @@ import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { mulberry32 } from "../datasets/common/prng.ts";
 import { PlacesIndex } from "../datasets/places/index-reader.ts";
 import { buildDefault } from "../pipeline/build-default.ts";
+import { locateDataset } from "../datasets/releases/locate.ts";
 import type { HandlerResult } from "../server/endpoints/endpoint.ts";
 import { geocodeIdEndpoint } from "../server/endpoints/geocode-id.ts";
 import { weatherIdEndpoint } from "../server/endpoints/weather-id.ts";
@@ -36,7 +37,7 @@ if (!built) {
 }
 const dataDir = path.join(PROJECT_ROOT, ".cache", "bench-data");
 await buildDefault(readConfig({ GEODATA_DATA_DIR: dataDir }), silentLogger, { only: ["places"] });
-const indexFile = path.join(dataDir, DATASETS.places.file);
+const indexFile = path.join((await locateDataset(dataDir, "places")).dir, DATASETS.places.file);
 const env = openEnvelope(await fs.readFile(indexFile), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file: indexFile });
 const places = new PlacesData(PlacesIndex.from(env.payload));
 

@@ -46,10 +46,12 @@ export interface WrkResult {
   /** Answers other than 2xx and 3xx. */
   non2xx: number;
   socketErrors: number;
+  /** With `latency`: wrk's latency distribution (milliseconds). */
+  latency?: { p50Ms: number; p99Ms: number; maxMs: number };
 }
 
 /** Runs wrk on `cores` against `url` for `seconds` with `connections`, sending `paths` in turn. */
-export async function runWrk(o: { cores: string; url: string; paths: readonly string[]; key: string; encoding: string; seconds: number; connections: number }): Promise<WrkResult> {
+export async function runWrk(o: { cores: string; url: string; paths: readonly string[]; key: string; encoding: string; seconds: number; connections: number; latency?: boolean }): Promise<WrkResult> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-wrk-"));
   try {
     const script = path.join(dir, "mix.lua");
@@ -58,7 +60,7 @@ export async function runWrk(o: { cores: string; url: string; paths: readonly st
     await fs.writeFile(mix, o.paths.join("\n") + "\n");
     // wrk gives up on a request after 2 s by default; a mix of heavy requests (100 forecast points
     // each) queued on 50 connections takes longer than that, and must count, not time out.
-    const args = ["-c", o.cores, "wrk", "-t1", `-c${o.connections}`, `-d${o.seconds}s`, "--timeout", "60s", "-s", script, o.url];
+    const args = ["-c", o.cores, "wrk", "-t1", `-c${o.connections}`, `-d${o.seconds}s`, "--timeout", "60s", ...(o.latency ? ["--latency"] : []), "-s", script, o.url];
     const env = { ...process.env, GEODATA_BENCH_MIX: mix, GEODATA_BENCH_KEY: o.key, GEODATA_BENCH_ENCODING: o.encoding };
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn("taskset", args, { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -80,12 +82,17 @@ export function parseWrk(text: string): WrkResult {
   if (!total) throw new Error(`wrk's report has no "N requests in T": ${text}`);
   const seconds = Number(total[2]) / (total[3] === "ms" ? 1000 : 1);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
+  const ms = (m: RegExpExecArray | null): number => (m ? Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2]!] ?? Number.NaN) : Number.NaN);
+  const latency = /Latency Distribution/.test(text)
+    ? { p50Ms: ms(/^\s+50%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(text)), p99Ms: ms(/^\s+99%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(text)), maxMs: ms(/Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s|m)/.exec(text)) }
+    : undefined;
   return {
     requests: Number(total[1]),
     seconds,
     reqPerSec: Number(total[1]) / seconds,
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? 0),
     socketErrors: socket ? socket.slice(1).reduce((a, n) => a + Number(n), 0) : 0,
+    ...(latency ? { latency } : {}),
   };
 }
 

@@ -1,12 +1,18 @@
 /**
  * The pipeline command line: `npm run pipeline -- <step> [options]`, `--help` for the list.
- * Exits non-zero on any failure, with the error as a JSON log line.
+ * A step that builds a dataset builds a new release of it and publishes it
+ * (pipeline/releases/build-release.ts). Exits non-zero on any failure, with the error as a JSON
+ * log line.
  */
 import { readConfig } from "../datasets/common/config.ts";
 import { createLogger } from "../datasets/common/log.ts";
 import { buildDefault } from "./build-default.ts";
 import { NIGHTLY_USAGE, nightlyCommand } from "./nightly/command.ts";
 import { STEPS } from "./steps.ts";
+import { DATASETS } from "../datasets/catalog.ts";
+import { buildRelease } from "./releases/build-release.ts";
+import { lockDataset } from "./releases/dataset-lock.ts";
+import { SYNC_USAGE, syncCommand } from "./sync/command.ts";
 
 function usage(): string {
   const width = Math.max(14, ...STEPS.map((s) => s.name.length)) + 2;
@@ -17,9 +23,11 @@ function usage(): string {
     "Steps:",
     `  ${"build-default".padEnd(width)}Build every dataset of the embedded default that is missing or stale (--force: all).`,
     `  ${"nightly".padEnd(width)}Rebuild every dataset from its upstream sources into checked, atomically published releases.`,
+    `  ${"sync".padEnd(width)}Pull new releases from a builder's data directory (an HTTP URL or a directory).`,
     ...STEPS.map((s) => `  ${s.name.padEnd(width)}${s.summary}`),
     "",
-    "Artifacts are written to GEODATA_DATA_DIR (default ./data). Logs are JSON lines on stderr.",
+    "Each dataset's build is a new release under GEODATA_DATA_DIR/releases/ (default ./data; datasets/releases/FORMAT.md).",
+    "Logs are JSON lines on stderr.",
   ];
   return lines.join("\n");
 }
@@ -49,6 +57,13 @@ async function main(argv: string[]): Promise<number> {
     }
     return nightlyCommand(rest, config, logger, STEPS);
   }
+  if (name === "sync") {
+    if (rest.includes("--help") || rest.includes("-h")) {
+      process.stdout.write(SYNC_USAGE + "\n");
+      return 0;
+    }
+    return syncCommand(rest, config, logger);
+  }
   const step = STEPS.find((s) => s.name === name);
   if (!step) {
     process.stderr.write(`Unknown step ${JSON.stringify(name)}.\n\n${usage()}\n`);
@@ -60,7 +75,17 @@ async function main(argv: string[]): Promise<number> {
   }
   const started = performance.now();
   const stepLogger = logger.child({ step: step.name });
-  await step.run(rest, { config, logger: stepLogger });
+  const spec = Object.values(DATASETS).find((d) => d.step === step.name);
+  if (!spec) {
+    await step.run(rest, { config, logger: stepLogger });
+  } else {
+    const lock = await lockDataset(config.dataDir, spec.name, stepLogger);
+    try {
+      await buildRelease({ config, dataset: spec.name, step, args: rest, builder: { kind: "step" }, sources: [], logger: stepLogger });
+    } finally {
+      await lock.release();
+    }
+  }
   stepLogger.info("step finished", { elapsedS: Math.round((performance.now() - started) / 100) / 10 });
   return 0;
 }

@@ -13,7 +13,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { mulberry32 } from "../../datasets/common/prng.ts";
 import { openForecastStore } from "../../datasets/forecast/store.ts";
-import { locateDataset } from "../../datasets/releases/layout.ts";
+import { locateDataset } from "../../datasets/releases/locate.ts";
 import { successBodyFromJson } from "../../server/http/respond.ts";
 import { JsonBytes } from "../../server/weather/json-bytes.ts";
 import { pointWeather } from "../../server/weather/point-weather.ts";

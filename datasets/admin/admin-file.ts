@@ -3,7 +3,8 @@
  * sections. `encodeAdminPayload` is the writer's half, `openAdminIndex` the reader's (zero-copy
  * views into the file's buffer). Byte layout: FORMAT.md.
  */
-import { openEnvelope, type BuildMetadata } from "../artifact/envelope.ts";
+import { openEnvelopeWork, type BuildMetadata } from "../artifact/envelope.ts";
+import { finishNow, type Work } from "../common/work.ts";
 import { DATASETS } from "../catalog.ts";
 import { DataFormatError } from "../common/errors.ts";
 import { AdminIndex, type AdminAttributes, type AdminIndexData, type LayerCandidates } from "./admin-index.ts";
@@ -78,7 +79,7 @@ function readCandidates(r: SectionReader, prefix: string): LayerCandidates {
 }
 
 /** Checks the cross-references a lookup relies on, so a damaged file fails at load, not per request. */
-function checkStructure(d: AdminIndexData, file: string): void {
+function* checkStructure(d: AdminIndexData, file: string): Work<void> {
   const fail = (field: string, expected: string, got: string): never => {
     throw new DataFormatError({ file, field }, expected, got);
   };
@@ -91,14 +92,17 @@ function checkStructure(d: AdminIndexData, file: string): void {
     if (layer.chainStart[layer.chainStart.length - 1] !== layer.xs.length) fail(`${name}.chainStart`, `chains ending at vertex ${layer.xs.length}`, String(layer.chainStart[layer.chainStart.length - 1]));
     if (cand.candOffset.length !== records + 1) fail(`${name}Cand.candOffset`, `${records + 1} offsets`, String(cand.candOffset.length));
     for (let k = 0; k < cand.candFeature.length; k++) {
+      if ((k & 0xffff) === 0xffff) yield;
       if ((cand.candFeature[k]! & 0x7fffffff) >= features) fail(`${name}Cand.candFeature`, `features below ${features}`, String(cand.candFeature[k]! & 0x7fffffff));
     }
     for (let k = 0; k < cand.runStart.length; k++) {
+      if ((k & 0xffff) === 0xffff) yield;
       if (cand.runStart[k]! + cand.runCount[k]! >= layer.xs.length) fail(`${name}Cand.runStart`, `runs within ${layer.xs.length} vertices`, `${cand.runStart[k]}+${cand.runCount[k]}`);
     }
   }
   const answers = d.answers.length / 2;
   for (let s = 0; s < slots; s++) {
+    if ((s & 0xffff) === 0xffff) yield;
     const w = d.slotWord[s]!;
     if (w === 0xffffffff) continue;
     if (w >= 0x80000000 ? (w & 0x7fffffff) >= records : w >= answers) fail("slotWord", "answer or record numbers in range", `${w} at slot ${s}`);
@@ -116,7 +120,12 @@ function checkStructure(d: AdminIndexData, file: string): void {
 
 /** Opens the artifact held in memory (checks envelope, checksum and structure). */
 export function openAdminIndex(bytes: Uint8Array, file: string): { index: AdminIndex; metadata: BuildMetadata } {
-  const opened = openEnvelope(bytes, { magic: ADMIN_SPEC.magic, formatVersion: ADMIN_SPEC.formatVersion, file });
+  return finishNow(openAdminIndexWork(bytes, file));
+}
+
+/** openAdminIndex as work that yields between parts of its checks and index (datasets/common/work.ts). */
+export function* openAdminIndexWork(bytes: Uint8Array, file: string): Work<{ index: AdminIndex; metadata: BuildMetadata }> {
+  const opened = yield* openEnvelopeWork(bytes, { magic: ADMIN_SPEC.magic, formatVersion: ADMIN_SPEC.formatVersion, file });
   // Typed views need an 8-byte aligned payload; a pooled Buffer may not give one.
   const payload = opened.payload.byteOffset % 8 === 0 ? opened.payload : new Uint8Array(opened.payload);
   const extra = opened.metadata.extra as { res?: unknown; sections?: unknown };
@@ -154,6 +163,6 @@ export function openAdminIndex(bytes: Uint8Array, file: string): { index: AdminI
     },
     attributes,
   };
-  checkStructure(data, file);
-  return { index: new AdminIndex(data), metadata: opened.metadata };
+  yield* checkStructure(data, file);
+  return { index: yield* AdminIndex.build(data), metadata: opened.metadata };
 }

@@ -9,9 +9,10 @@
  * feature's edges; that segment never leaves the box, so no other edge can cross it.
  * Layout of the bytes: FORMAT.md.
  */
-import { chainBoxes, featureCount, writeVertexBox, edgesDistanceKm, featuresContaining, KM_PER_DEGREE, nearestFeatureWithin, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
+import { chainBoxes, chainBoxesWork, featureCount, writeVertexBox, edgesDistanceKm, featuresContaining, KM_PER_DEGREE, nearestFeatureWithin, segmentParity, type PolygonLayer } from "./polygon-layer.ts";
 import { SlotGrid, type SlotGridLayout } from "./slot-grid.ts";
 import { oceanZone } from "./ocean-zones.ts";
+import { finishNow, type Work } from "../common/work.ts";
 
 /**
  * A point in no admin-1 polygon but within this many km of one belongs to the nearest: the
@@ -128,7 +129,7 @@ const CHUNK_EDGES = 32;
 /** Degrees added around a chunk's box: more than float32's rounding at 180° (1.5e-5°). */
 const CHUNK_MARGIN = 1e-4;
 
-function chunkRuns(layer: PolygonLayer, L: LayerCandidates, recordGeom: Float64Array): RunChunks {
+function* chunkRuns(layer: PolygonLayer, L: LayerCandidates, recordGeom: Float64Array): Work<RunChunks> {
   const nc = L.candFeature.length;
   let chunks = 0;
   for (let r = 0; r < L.runCount.length; r++) chunks += Math.ceil(L.runCount[r]! / CHUNK_EDGES);
@@ -142,6 +143,7 @@ function chunkRuns(layer: PolygonLayer, L: LayerCandidates, recordGeom: Float64A
   let k = 0;
   const records = L.candOffset.length - 1;
   for (let b = 0; b < records; b++) {
+    if ((b & 31) === 31) yield;
     const o = 6 * b;
     const x0 = recordGeom[o + 2]!;
     const y0 = recordGeom[o + 3]!;
@@ -253,7 +255,27 @@ function nearestAmong(layer: PolygonLayer, features: readonly number[], px: numb
   return best;
 }
 
+/** What an index computes from its sections when it is opened. */
+export interface AdminDerived {
+  adminChunks: RunChunks;
+  tzChunks: RunChunks;
+}
+
+function* deriveWork(data: AdminIndexData): Work<AdminDerived> {
+  const adminChunks = yield* chunkRuns(data.admin, data.adminCandidates, data.boundaryGeom);
+  const tzChunks = yield* chunkRuns(data.tz, data.tzCandidates, data.boundaryGeom);
+  // Chain boxes for the exact fallback, computed now rather than on the first polar request.
+  yield* chainBoxesWork(data.admin);
+  yield* chainBoxesWork(data.tz);
+  return { adminChunks, tzChunks };
+}
+
 export class AdminIndex {
+  /** The index as work that yields between records (datasets/common/work.ts): what a server runs in slices. */
+  static *build(data: AdminIndexData): Work<AdminIndex> {
+    return new AdminIndex(data, yield* deriveWork(data));
+  }
+
   readonly grid: SlotGrid;
   /** Scratch result of `lookupIds`: [admin feature, timezone feature] (NO_FEATURE for none). */
   readonly ids = new Uint32Array(2);
@@ -263,13 +285,11 @@ export class AdminIndex {
   /** Admin features per country, for points in a country's timezone polygon beyond the coast tolerance. */
   private readonly featuresOfCountry = new Map<string, number[]>();
 
-  constructor(readonly data: AdminIndexData) {
+  /** What lookups need beyond the file's sections, computed from them (see `build` for a server). */
+  constructor(readonly data: AdminIndexData, derived: AdminDerived = finishNow(deriveWork(data))) {
     this.grid = new SlotGrid(data.layout);
-    this.adminChunks = chunkRuns(data.admin, data.adminCandidates, data.boundaryGeom);
-    this.tzChunks = chunkRuns(data.tz, data.tzCandidates, data.boundaryGeom);
-    // Chain boxes for the exact fallback, computed now rather than on the first polar request.
-    chainBoxes(data.admin);
-    chainBoxes(data.tz);
+    this.adminChunks = derived.adminChunks;
+    this.tzChunks = derived.tzChunks;
     for (let f = 0; f < featureCount(data.admin); f++) {
       const cc = data.attributes.iso2[f];
       if (!cc) continue;

@@ -6,6 +6,7 @@
  *
  * Coordinates are longitude (x) and latitude (y) in degrees, kept at the source's precision.
  */
+import { finishNow, type Work } from "../common/work.ts";
 
 export interface PolygonLayer {
   /** Longitudes of all vertices. */
@@ -72,11 +73,19 @@ export function writeVertexBox(layer: PolygonLayer, from: number, to: number, ou
 }
 
 export function chainBoxes(layer: PolygonLayer): Float64Array {
+  return chainBoxCache.get(layer) ?? finishNow(chainBoxesWork(layer));
+}
+
+/** chainBoxes as work that yields between chains (datasets/common/work.ts). */
+export function* chainBoxesWork(layer: PolygonLayer): Work<Float64Array> {
   let boxes = chainBoxCache.get(layer);
   if (boxes) return boxes;
   const n = layer.chainStart.length - 1;
   boxes = new Float64Array(4 * n);
-  for (let c = 0; c < n; c++) writeVertexBox(layer, layer.chainStart[c]!, layer.chainStart[c + 1]!, boxes, 4 * c, 0);
+  for (let c = 0; c < n; c++) {
+    if ((c & 255) === 255) yield;
+    writeVertexBox(layer, layer.chainStart[c]!, layer.chainStart[c + 1]!, boxes, 4 * c, 0);
+  }
   chainBoxCache.set(layer, boxes);
   return boxes;
 }

@@ -3,6 +3,7 @@
  * Byte layout: datasets/artifact/FORMAT.md.
  */
 import { crc32 } from "node:zlib";
+import { crc32Work, finishNow, type Work } from "../common/work.ts";
 import { DataFormatError } from "../common/errors.ts";
 
 export const HEADER_BYTES = 16;
@@ -150,6 +151,11 @@ export function readEnvelopeHeader(bytes: Uint8Array, expected: ExpectedEnvelope
 
 /** Opens an artifact held in memory: checks magic, version, length and checksum. */
 export function openEnvelope(bytes: Uint8Array, expected: ExpectedEnvelope): OpenedEnvelope {
+  return finishNow(openEnvelopeWork(bytes, expected));
+}
+
+/** openEnvelope as work that yields between mebibytes of checksum (datasets/common/work.ts). */
+export function* openEnvelopeWork(bytes: Uint8Array, expected: ExpectedEnvelope): Work<OpenedEnvelope> {
   const { metadata, payloadOffset } = readEnvelopeHeader(bytes, expected);
   const where = { file: expected.file };
   const actualPayload = bytes.byteLength - payloadOffset;
@@ -158,7 +164,7 @@ export function openEnvelope(bytes: Uint8Array, expected: ExpectedEnvelope): Ope
   }
   const payload = bytes.subarray(payloadOffset);
   if (!expected.skipChecksum) {
-    const crc = crc32Of([payload]);
+    const crc = yield* crc32Work(payload, crc32);
     if (crc !== metadata.payloadCrc32) {
       throw new DataFormatError({ ...where, offset: payloadOffset }, `payload CRC-32 ${metadata.payloadCrc32}`, `${crc} (corrupted file)`);
     }

@@ -4,7 +4,8 @@
  * 0/360 seam of a global grid).
  */
 import { openSync, promises as fs } from "node:fs";
-import { openEnvelope, readEnvelopeHeader, type BuildMetadata } from "../artifact/envelope.ts";
+import { openEnvelope, readEnvelopeHeader, type BuildMetadata, openEnvelopeWork } from "../artifact/envelope.ts";
+import { finishInSlices } from "../common/work.ts";
 import { DATASETS } from "../catalog.ts";
 import { DataFormatError, MissingInputError } from "../common/errors.ts";
 import { fileSource, memorySource, type ByteSource } from "./byte-source.ts";
@@ -83,7 +84,12 @@ export class ForecastRun {
     } catch {
       throw new MissingInputError(file, "forecast run file");
     }
-    if (size <= memoryLimitBytes) return ForecastRun.from(await fs.readFile(file), file);
+    if (size <= memoryLimitBytes) {
+      // The checksum in slices: a server opening a new release keeps answering meanwhile.
+      const spec = DATASETS.forecast;
+      const opened = await finishInSlices(openEnvelopeWork(await fs.readFile(file), { magic: spec.magic, formatVersion: spec.formatVersion, file }));
+      return new ForecastRun(checkMeta(opened.metadata, file), opened.metadata, memorySource(opened.payload), file);
+    }
     const spec = DATASETS.forecast;
     const handle = await fs.open(file, "r");
     const head = Buffer.alloc(Math.min(size, 1 << 20));

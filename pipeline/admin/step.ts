@@ -14,7 +14,7 @@ import { writeArtifact } from "../../datasets/artifact/write-artifact.ts";
 import { DataFormatError } from "../../datasets/common/errors.ts";
 import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
 import { isUrl, localFileOf } from "../common/source.ts";
-import type { PipelineStep, StepContext } from "../common/step.ts";
+import { type PipelineStep, type StepContext, cacheDirOf } from "../common/step.ts";
 import { buildIndex } from "./build-index.ts";
 import { buildCrosswalk, zoneCountries, type RefinementPlace } from "./crosswalk.ts";
 import { findEnclaves } from "./enclaves.ts";
@@ -106,7 +106,7 @@ function refinementArrays(offset: number, neFeatures: number, refinements: Map<n
 
 export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
   const { config, logger } = ctx;
-  const cacheDir = path.join(config.dataDir, ".cache", "downloads");
+  const cacheDir = cacheDirOf(ctx, "downloads");
   const started = performance.now();
 
   const adminFeatures = await readNaturalEarth(a.naturalEarth, cacheDir, logger);

@@ -110,6 +110,8 @@ export interface RetryOptions {
   attempts?: number;
   backoffMs?: number;
   logger?: FetchOptions["logger"];
+  /** Errors that retrying cannot mend (a file of the wrong size or checksum): thrown at once. */
+  isFinal?: (err: unknown) => boolean;
 }
 
 /**
@@ -127,7 +129,7 @@ export async function withRetries<T>(url: string, options: RetryOptions, what: s
     } catch (err) {
       lastError = err;
       const status = err instanceof HttpFetchError ? err.status : undefined;
-      if (status !== undefined && !retriable(status)) throw err;
+      if ((status !== undefined && !retriable(status)) || options.isFinal?.(err)) throw err;
       if (i < attempts) {
         const waitMs = withJitter(delay);
         options.logger?.warn(`${what} failed, retrying`, { url, attempt: i, attempts, delayMs: waitMs, reason: (err as Error).message });

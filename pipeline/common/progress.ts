@@ -58,3 +58,8 @@ export class Progress {
     this.logger.info(msg, fields);
   }
 }
+
+/** Milliseconds as seconds with one decimal, for log lines and summaries. */
+export function seconds(ms: number): number {
+  return Math.round(ms / 100) / 10;
+}

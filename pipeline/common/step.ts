@@ -3,13 +3,25 @@
  * publish their artifacts atomically (datasets/artifact/atomic-write.ts): a failed run leaves the
  * previous artifacts serving. Any failure throws; the CLI exits non-zero.
  */
+import path from "node:path";
 import type { Config } from "../../datasets/common/config.ts";
 import type { Logger } from "../../datasets/common/log.ts";
 
 export interface StepContext {
+  /** `config.dataDir` is where the step writes its dataset: a release being assembled, when run by the pipeline. */
   config: Config;
   /** A logger whose lines carry `{ step: name }`. */
   logger: Logger;
+  /**
+   * Where downloads are cached across builds (default `<config.dataDir>/.cache`): the data
+   * directory's, not the release's, when the step builds a release.
+   */
+  cacheDir?: string;
+}
+
+/** The step's download cache `<cacheDir>/<name>` (pipeline/common/source.ts, the forecast step's ranges). */
+export function cacheDirOf(ctx: StepContext, name: "downloads" | "forecast"): string {
+  return path.join(ctx.cacheDir ?? path.join(ctx.config.dataDir, ".cache"), name);
 }
 
 /**

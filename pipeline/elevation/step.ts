@@ -6,7 +6,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
-import type { PipelineStep, StepContext } from "../common/step.ts";
+import { type PipelineStep, type StepContext, cacheDirOf } from "../common/step.ts";
 import { StepOptions } from "../common/options.ts";
 import { buildElevation } from "./build.ts";
 import { DEFAULT_TIFF_OPTIONS } from "./geotiff-writer.ts";
@@ -55,7 +55,7 @@ export async function runElevation(args: string[], ctx: StepContext): Promise<vo
   if (tiff.tileSize % 16 !== 0) throw new ConfigError("--tile-size", "a multiple of 16", String(tiff.tileSize));
   tiff.level = o.int("level", tiff.level, 1, 9);
   if (globals.length === 0 && hgt.length === 0 && tifTiles.length === 0) throw new ConfigError("elevation", "at least one --global, --hgt or --tif input", "none");
-  const downloadDir = path.join(ctx.config.dataDir, ".cache", "downloads");
+  const downloadDir = cacheDirOf(ctx, "downloads");
   await buildElevation({ globals, hgtFiles: hgt, tifTiles, outDir: ctx.config.dataDir, tiff, downloadDir, logger: ctx.logger });
 }
 

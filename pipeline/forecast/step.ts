@@ -11,7 +11,7 @@ import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
 import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
 import { openForecastStore } from "../../datasets/forecast/store.ts";
-import type { PipelineStep, StepContext, StepSourceReport } from "../common/step.ts";
+import { type PipelineStep, type StepContext, type StepSourceReport, cacheDirOf } from "../common/step.ts";
 import { buildRun } from "./build-run.ts";
 import { collectFields } from "./collect.ts";
 import { fileFieldStore, memoryFieldStore, type FieldStore } from "./field-store.ts";
@@ -50,7 +50,7 @@ function sourceFor(o: ForecastOptions, domain: ModelDomain, ctx: StepContext): G
   const locations = chosen.map((s) => (s === "upstream" ? domain.upstream ?? "" : s));
   if (locations.some((s) => s === "")) throw new Error(`model ${domain.id} has no upstream server; give --source`);
   if (isHttp(locations[0]!)) {
-    return httpSource(locations[0]!, { cacheDir: o.cacheDir ?? path.join(ctx.config.dataDir, ".cache", "forecast"), logger: ctx.logger });
+    return httpSource(locations[0]!, { cacheDir: o.cacheDir ?? cacheDirOf(ctx, "forecast"), logger: ctx.logger });
   }
   return localSource(locations);
 }

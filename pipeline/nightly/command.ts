@@ -15,7 +15,8 @@ import type { PipelineStep } from "../common/step.ts";
 import { loadAllowlist } from "./checks.ts";
 import { loadNightlyConfig } from "./config.ts";
 import { checkSourceNames } from "./dataset-args.ts";
-import { acquireLock, LockHeldError } from "./lock.ts";
+import { LockHeldError } from "../releases/lock.ts";
+import { acquireNightlyLock } from "./lock.ts";
 import { runNightly } from "./run.ts";
 import { exitCodeOf, summaryLine } from "./summary.ts";
 
@@ -41,14 +42,12 @@ export interface NightlyArgs {
 }
 
 export function parseNightlyArgs(args: readonly string[]): NightlyArgs {
-  const options = new StepOptions("nightly", args, { values: ["config", "mirror", "only"], flags: ["force"] });
-  const only = options.get("only")?.split(",").map((s) => s.trim()).filter(Boolean);
-  for (const n of only ?? []) if (!DATASET_NAMES.includes(n as DatasetName)) throw new ConfigError("--only", `dataset names among ${DATASET_NAMES.join(", ")}`, n);
+  const o = new StepOptions("nightly", args, { values: ["config", "mirror", "only"], flags: ["force"] });
   return {
-    config: options.get("config") ?? path.join(PROJECT_ROOT, "pipeline", "nightly.config.json"),
-    mirror: options.get("mirror"),
-    only: only as DatasetName[] | undefined,
-    force: options.flag("force"),
+    config: o.get("config") ?? path.join(PROJECT_ROOT, "pipeline", "nightly.config.json"),
+    mirror: o.get("mirror"),
+    only: o.names("only", DATASET_NAMES),
+    force: o.flag("force"),
   };
 }
 
@@ -71,7 +70,7 @@ export async function nightlyCommand(args: readonly string[], config: Config, lo
   const mirror = parsed.mirror ? (/^https?:\/\//i.test(parsed.mirror) ? parsed.mirror : path.resolve(parsed.mirror)) : config.mirror;
   let lock;
   try {
-    lock = await acquireLock(config.dataDir);
+    lock = await acquireNightlyLock(config.dataDir);
   } catch (err) {
     if (err instanceof LockHeldError) {
       log.error("nightly not started", { reason: err.message });
@@ -79,7 +78,7 @@ export async function nightlyCommand(args: readonly string[], config: Config, lo
     }
     throw err;
   }
-  if (lock.recoveredFrom !== undefined) log.warn("stale lock recovered", { file: lock.file, deadPid: lock.recoveredFrom });
+  if (lock.recoveredFrom !== undefined) log.warn("stale lock recovered", { file: lock.file, deadPid: lock.recoveredFrom.pid });
   const started = performance.now();
   try {
     log.info("nightly started", { config: path.basename(nightly.file), datasets: Object.keys(nightly.datasets), mirror: mirror ?? null, force: parsed.force });

@@ -1,13 +1,10 @@
 /**
  * How the nightly turns a dataset's fetched sources into the options of its pipeline step (the
- * same step `npm run pipeline -- <step>` runs), and what a release directory must hold before the
- * step runs: the stations step merges into the previous release's histories (--merge), the
- * forecast step adds the new run beside the runs it keeps.
+ * same step `npm run pipeline -- <step>` runs). What a release holds before its step runs is
+ * pipeline/releases/seed.ts.
  */
-import { promises as fs } from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DATASETS, type DatasetName } from "../../datasets/catalog.ts";
+import type { DatasetName } from "../../datasets/catalog.ts";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import type { DatasetPlan } from "./config.ts";
 import type { FetchedSource } from "./download.ts";
@@ -88,35 +85,5 @@ export function stepArgs(dataset: DatasetName, c: ArgsContext): string[] {
       const [base, ...models] = forecastLocations(plan, c.mirror);
       return ["--source", base!.location, ...models.flatMap((m) => ["--model-source", `${m.name}=${m.location}`]), "--cache", c.forecastCache, ...plan.args];
     }
-  }
-}
-
-/** Hard-links (or copies) every file of `from` into `to`, recursively. */
-async function linkTree(from: string, to: string): Promise<void> {
-  await fs.mkdir(to, { recursive: true });
-  for (const e of await fs.readdir(from, { withFileTypes: true })) {
-    const a = path.join(from, e.name);
-    const b = path.join(to, e.name);
-    if (e.isDirectory()) await linkTree(a, b);
-    else if (e.isFile()) await fs.link(a, b).catch(() => fs.copyFile(a, b));
-  }
-}
-
-/**
- * Seeds a new release with what its step builds on: the stations database to merge into (a copy:
- * DuckDB writes in place) and the forecast runs kept (hard links: run files never change).
- */
-export async function seedRelease(dataset: DatasetName, previousDir: string | undefined, releaseDir: string): Promise<void> {
-  if (!previousDir) return;
-  if (dataset === "stations") {
-    const from = path.join(previousDir, DATASETS.stations.file);
-    const to = path.join(releaseDir, DATASETS.stations.file);
-    await fs.mkdir(path.dirname(to), { recursive: true });
-    await fs.copyFile(from, to).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== "ENOENT") throw err;
-    });
-  } else if (dataset === "forecast") {
-    const from = path.join(previousDir, "forecast");
-    if (await fs.stat(from).then((s) => s.isDirectory(), () => false)) await linkTree(from, path.join(releaseDir, "forecast"));
   }
 }

@@ -12,16 +12,12 @@ import { DataFormatError, MissingInputError } from "../../datasets/common/errors
 import type { Logger } from "../../datasets/common/log.ts";
 import { downloadToFile } from "../common/http-download.ts";
 import type { Validators } from "../common/http-fetch.ts";
+import type { ReleaseSource } from "../../datasets/releases/manifest.ts";
 import type { SourceSpec } from "./config.ts";
 import { mirrorUrl } from "./mirror.ts";
 
-/** One version of one source, as recorded in a release (release.json). */
-export interface SourceVersion extends Validators {
-  /** The upstream URL of the configuration (before the mirror). */
-  url: string;
-  size: number;
-  sha256: string;
-}
+/** One version of one source, as recorded in a release (release.json): its `url` is the configuration's upstream URL (before the mirror). */
+export type SourceVersion = ReleaseSource;
 
 export interface FetchedSource {
   spec: SourceSpec;

@@ -2,8 +2,9 @@
  * One nightly run: for each configured dataset, in catalog order, fetch its sources, skip it when
  * every source is the version the current release was built from (unless forced), else build it
  * into a new release directory with its pipeline step, check it (the server's checks, then counts
- * against the previous release) and publish it by switching `current`. A dataset that fails at any
- * stage keeps its previous release and is reported; the others go on. Old releases are pruned.
+ * against the previous release) and publish it by writing `current.txt`, each dataset under its
+ * lock (pipeline/releases/dataset-lock.ts). A dataset that fails at any stage keeps its previous
+ * release and is reported; the others go on. Old releases are pruned.
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -15,11 +16,15 @@ import { decodeIndex } from "../../datasets/forecast/index-file.ts";
 import type { PipelineStep } from "../common/step.ts";
 import { compareCounts, runServerCheck, type AllowEntry, type ServerCheck } from "./checks.ts";
 import type { NightlyConfig } from "./config.ts";
-import { downloadedSources, forecastLocations, seedRelease, stepArgs } from "./dataset-args.ts";
+import { downloadedSources, forecastLocations, stepArgs } from "./dataset-args.ts";
 import { fetchSource, type FetchedSource, type SourceVersion } from "./download.ts";
 import { upstreamOf } from "./mirror.ts";
-import { createRelease, currentRelease, discardRelease, publishRelease, pruneReleases, writeReleaseInfo, type Release } from "./releases.ts";
-import { seconds, type DatasetSummary } from "./summary.ts";
+import { lockDataset } from "../releases/dataset-lock.ts";
+import { servingDir } from "../releases/build-release.ts";
+import { beginRelease, currentRelease, discardRelease, finishRelease, publishRelease, pruneReleases, type Assembly } from "../releases/release-dir.ts";
+import { seedRelease } from "../releases/seed.ts";
+import { seconds } from "../common/progress.ts";
+import type { DatasetSummary } from "./summary.ts";
 
 export type NightlyOptions = {
   config: Config;
@@ -72,16 +77,26 @@ async function sameRuns(previousDir: string, releaseDir: string): Promise<boolea
   return a !== undefined && a === b;
 }
 
+/** One dataset, under its lock: no other build or sync writes its releases meanwhile. */
 async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<DatasetSummary> {
-  const plan = o.nightly.datasets[dataset]!;
   const log = o.logger.child({ dataset });
+  const lock = await lockDataset(o.config.dataDir, dataset, log);
+  try {
+    return await runLocked(dataset, o, log);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLocked(dataset: DatasetName, o: NightlyOptions, log: Logger): Promise<DatasetSummary> {
+  const plan = o.nightly.datasets[dataset]!;
   const started = performance.now();
   const previous = await currentRelease(o.config.dataDir, dataset);
   const summary: DatasetSummary = {
     dataset, status: "failed", release: previous?.id, previousRelease: previous?.id, sources: [], bytesFetched: 0,
     durations: { fetchS: 0, buildS: 0, checkS: 0, totalS: 0 }, counts: {}, deltas: {}, allowed: [], pruned: [],
   };
-  let release: Release | undefined;
+  let release: Assembly | undefined;
   try {
     // 1. Fetch.
     const fetched = new Map<string, FetchedSource[]>();
@@ -102,24 +117,24 @@ async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<Data
     }
     summary.durations.fetchS = seconds(performance.now() - started);
     const versions = [...fetched.values()].flat().map((f) => f.version);
-    const sameArgs = JSON.stringify(previous?.info?.args ?? []) === JSON.stringify(plan.args);
-    if (!o.force && dataset !== "forecast" && previous && sameArgs && sameSources(versions, previous.info?.sources)) {
+    const sameArgs = JSON.stringify(previous?.manifest?.args ?? []) === JSON.stringify(plan.args);
+    if (!o.force && dataset !== "forecast" && previous && sameArgs && sameSources(versions, previous.manifest?.sources)) {
       summary.status = "unchanged";
-      summary.counts = previous.info?.counts ?? {};
+      summary.counts = previous.manifest?.counts ?? {};
       log.info("sources unchanged; release kept", { release: previous.id });
       return summary;
     }
 
     // 2. Build into a new release directory.
     const buildStarted = performance.now();
-    release = await createRelease(o.config.dataDir, dataset, o.now?.() ?? new Date());
-    await seedRelease(dataset, previous?.dir ?? o.config.dataDir, release.dir);
+    release = await beginRelease(o.config.dataDir, dataset, o.now?.() ?? new Date());
     const step = o.steps.find((s) => s.name === dataset);
     if (!step) throw new StageError("build", `no pipeline step named ${dataset}`);
     const args = stepArgs(dataset, { plan, fetched, mirror: o.config.mirror, forecastCache: path.join(o.config.dataDir, ".cache", "forecast") });
+    await seedRelease(dataset, (await servingDir(o.config.dataDir, dataset)).dir, release.dir, args);
     log.info("building release", { release: release.id, args });
     try {
-      const report = await step.run(args, { config: { ...o.config, dataDir: release.dir }, logger: log.child({ step: step.name, release: release.id }) });
+      const report = await step.run(args, { config: { ...o.config, dataDir: release.dir }, logger: log.child({ step: step.name, release: release.id }), cacheDir: path.join(o.config.dataDir, ".cache") });
       // A step that downloads by itself (forecast: .idx files and byte ranges) reports what it read.
       if (report) {
         const mapped = dataset === "forecast" ? forecastLocations(plan, o.config.mirror) : [];
@@ -131,10 +146,10 @@ async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<Data
     }
     summary.durations.buildS = seconds(performance.now() - buildStarted);
     if (dataset === "forecast" && previous && !o.force && (await sameRuns(previous.dir, release.dir))) {
-      await discardRelease(release);
+      await discardRelease(release.dir);
       release = undefined;
       summary.status = "unchanged";
-      summary.counts = previous.info?.counts ?? {};
+      summary.counts = previous.manifest?.counts ?? {};
       log.info("no new forecast run; release kept", { release: previous.id });
       return summary;
     }
@@ -145,15 +160,15 @@ async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<Data
     summary.durations.checkS = seconds(performance.now() - checkStarted);
     if (!check.ok) throw new StageError("check", `the server's checks refused the release: ${check.reason}`);
     summary.counts = check.counts ?? {};
-    const counts = compareCounts(dataset, previous?.info?.counts, summary.counts, plan.tolerances, o.allowlist, o.now?.() ?? new Date());
+    const counts = compareCounts(dataset, previous?.manifest?.counts, summary.counts, plan.tolerances, o.allowlist, o.now?.() ?? new Date());
     summary.deltas = counts.deltas;
     summary.allowed = counts.allowed;
     if (counts.violations.length > 0) throw new StageError("check", counts.violations.join("; "));
 
     // 4. Publish, then prune.
     try {
-      await writeReleaseInfo(release, { dataset, id: release.id, builtAt: check.builtAt ?? new Date().toISOString(), sources: versions, args: plan.args, counts: summary.counts });
-      await publishRelease(o.config.dataDir, dataset, release);
+      await finishRelease(release, { builtAt: check.builtAt ?? new Date().toISOString(), builder: { kind: "nightly" }, sources: versions, args: plan.args, counts: summary.counts });
+      await publishRelease(o.config.dataDir, dataset, release.id);
     } catch (err) {
       throw new StageError("publish", (err as Error).message);
     }
@@ -168,7 +183,8 @@ async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<Data
     summary.failedAt = err instanceof StageError ? err.stage : "build";
     summary.reason = (err as Error).message;
     log.error("dataset failed; the previous release keeps serving", { stage: summary.failedAt, reason: summary.reason, release: previous?.id });
-    if (release) await discardRelease(release).catch(() => undefined);
+    // The assembly, or the finished release if publishing it failed (it is not current).
+    if (release) for (const dir of [release.dir, release.finalDir]) await discardRelease(dir).catch(() => undefined);
     return summary;
   } finally {
     summary.durations.totalS = seconds(performance.now() - started);

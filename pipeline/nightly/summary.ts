@@ -53,7 +53,3 @@ export function summaryLine(s: DatasetSummary): string {
 export function exitCodeOf(summaries: readonly DatasetSummary[]): 0 | 1 {
   return summaries.some((s) => s.status === "failed") ? 1 : 0;
 }
-
-export function seconds(ms: number): number {
-  return Math.round(ms / 100) / 10;
-}

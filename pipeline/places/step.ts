@@ -14,7 +14,7 @@ import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
 import { writeDuckdbMeta } from "../../datasets/artifact/duckdb-meta.ts";
 import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
-import type { PipelineStep, StepContext } from "../common/step.ts";
+import { type PipelineStep, type StepContext, cacheDirOf } from "../common/step.ts";
 import { buildIndex } from "./build-index.ts";
 import { publishIndex } from "./publish-index.ts";
 import type { WrittenPayload } from "../../datasets/places/index-writer.ts";
@@ -95,7 +95,7 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
   const finalDb = path.join(config.dataDir, PLACES_DUCKDB_FILE);
   const workDir = path.join(path.dirname(finalIndex), `.build-${process.pid}-${randomBytes(4).toString("hex")}`);
   await fs.mkdir(workDir, { recursive: true });
-  const sourceOptions = { cacheDir: path.join(config.dataDir, ".cache", "downloads"), logger };
+  const sourceOptions = { cacheDir: cacheDirOf(ctx, "downloads"), logger };
   const malformed = new MalformedRows(logger, a.maxMalformed);
   try {
     const countries = await readCountryInfo(a.countries, sourceOptions, malformed);

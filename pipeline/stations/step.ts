@@ -14,7 +14,7 @@ import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
 import type { StoredObservation } from "../../datasets/stations/record.ts";
 import { isUrl, localFileOf, readSource } from "../common/source.ts";
 import { Progress } from "../common/progress.ts";
-import type { PipelineStep, StepContext } from "../common/step.ts";
+import { type PipelineStep, type StepContext, cacheDirOf } from "../common/step.ts";
 import { StepOptions } from "../common/options.ts";
 import { parseReferenceOption, referenceFromFileName, type ReferenceDate } from "./ingest/dating.ts";
 import { ObservationSet } from "./ingest/dedupe.ts";
@@ -97,7 +97,7 @@ async function expandInputs(inputs: readonly string[]): Promise<string[]> {
 async function run(args: string[], ctx: StepContext): Promise<void> {
   const opts = parseArgs(args, ctx);
   const log = ctx.logger;
-  const cacheDir = path.join(ctx.config.dataDir, ".cache", "downloads");
+  const cacheDir = cacheDirOf(ctx, "downloads");
   const srcOpts = { cacheDir, logger: log };
   const sources: SourceInfo[] = [];
   const noaaText = (await readSource(opts.noaa!, srcOpts)).toString("latin1");

@@ -1,5 +1,6 @@
 import { promises as fs } from "node:fs";
-import { openEnvelope } from "../../datasets/artifact/envelope.ts";
+import { openEnvelopeWork } from "../../datasets/artifact/envelope.ts";
+import { finishInSlices } from "../../datasets/common/work.ts";
 import { MissingInputError } from "../../datasets/common/errors.ts";
 import type { Loaded, LoadContext } from "./loader.ts";
 
@@ -15,6 +16,7 @@ export async function readCheckedArtifact(ctx: LoadContext): Promise<Loaded<Uint
     if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new MissingInputError(ctx.file, `artifact '${ctx.spec.name}'`);
     throw err;
   }
-  const opened = openEnvelope(bytes, { magic: ctx.spec.magic, formatVersion: ctx.spec.formatVersion, file: ctx.file });
+  // The checksum in slices: a server opening a new release keeps answering meanwhile.
+  const opened = await finishInSlices(openEnvelopeWork(bytes, { magic: ctx.spec.magic, formatVersion: ctx.spec.formatVersion, file: ctx.file }));
   return { value: opened.payload, metadata: opened.metadata };
 }

@@ -1,20 +1,24 @@
 /**
  * Picks up newly published releases without a restart. On `reloadAll()` (SIGHUP) and when a
- * dataset's `current` pointer names another release (polled every GEODATA_RELEASE_POLL_MS, a
- * readlink per dataset), the new release is opened beside the old with the same loader checks
- * as at startup, then swapped in (DatasetRegistry.swap). A release that fails its checks is
- * refused: the old data keeps serving and /health shows the reason. The old value is closed
- * once the requests that may hold it are done (after `closeGraceMs`).
+ * dataset's pointer names another release (`current.txt`, polled every GEODATA_RELEASE_POLL_MS:
+ * one small read per dataset), the new release is opened beside the old with the same checks as
+ * at startup (its files against release.json, then the loader's), then swapped in
+ * (DatasetRegistry.swap). A release whose files are not all there yet is pending: the old data
+ * keeps serving, /health shows why, and the next poll tries again. A release that fails its
+ * checks is refused: the old data keeps serving, /health shows the reason, and it is not tried
+ * again until the pointer moves or SIGHUP. The old value is closed once the requests that may
+ * hold it are done (after `closeGraceMs`).
  */
 import { DATASET_NAMES, type DatasetName } from "../../datasets/catalog.ts";
 import type { Config } from "../../datasets/common/config.ts";
 import type { Logger } from "../../datasets/common/log.ts";
-import { locateDataset } from "../../datasets/releases/layout.ts";
-import { failureOf, openDataset, type DatasetRegistry, type LoaderTable } from "./registry.ts";
+import { locateDataset } from "../../datasets/releases/locate.ts";
+import { PendingReleaseError } from "../../datasets/releases/verify.ts";
+import { failureOf, openDataset, withoutDataDir, type DatasetRegistry, type LoaderTable } from "./registry.ts";
 
 export interface ReloadOutcome {
   dataset: DatasetName;
-  result: "swapped" | "refused";
+  result: "swapped" | "refused" | "pending";
   release: string | undefined;
   reason?: string;
 }
@@ -31,10 +35,17 @@ export type ReloaderOptions = {
 export class Reloader {
   private timer: NodeJS.Timeout | undefined;
   /** One reload at a time: a signal during a reload waits for it, then runs again. */
-  private running: Promise<ReloadOutcome[]> = Promise.resolve([]);
+  private running: Promise<unknown> = Promise.resolve();
+  /**
+   * The pass waiting for the one running, if any: further signals and polls join it (it reads
+   * every pointer when it starts, so it sees what they would), instead of queueing one pass each.
+   */
+  private waiting: { force: boolean; done: Promise<ReloadOutcome[]> } | undefined;
   private readonly pendingCloses = new Map<NodeJS.Timeout, () => Promise<void> | void>();
   /** The release last refused per dataset, so that polling does not retry it every interval. */
   private readonly refused = new Map<DatasetName, string>();
+  /** The last pending release and reason logged per dataset (one log line per change, not per poll). */
+  private readonly pendingLogged = new Map<DatasetName, string>();
 
   constructor(private readonly options: ReloaderOptions) {}
 
@@ -43,8 +54,18 @@ export class Reloader {
    * also picks up an artifact rebuilt in place by `npm run pipeline -- <step>`.
    */
   reloadAll(force = false): Promise<ReloadOutcome[]> {
-    this.running = this.running.then(() => this.pass(force));
-    return this.running;
+    if (this.waiting) {
+      this.waiting.force ||= force;
+      return this.waiting.done;
+    }
+    const next: { force: boolean; done: Promise<ReloadOutcome[]> } = { force, done: Promise.resolve([]) };
+    next.done = this.running.then(() => {
+      this.waiting = undefined;
+      return this.pass(next.force);
+    });
+    this.waiting = next;
+    this.running = next.done.catch(() => undefined);
+    return next.done;
   }
 
   /** Starts polling the pointers (0 = never). */
@@ -59,7 +80,7 @@ export class Reloader {
   /** Stops polling and runs the closes still waiting (at shutdown). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await this.running.catch(() => []);
+    await this.running;
     const closes = [...this.pendingCloses];
     this.pendingCloses.clear();
     for (const [t, close] of closes) {
@@ -71,7 +92,14 @@ export class Reloader {
   private async pass(force: boolean): Promise<ReloadOutcome[]> {
     const outcomes: ReloadOutcome[] = [];
     for (const name of DATASET_NAMES) {
-      const location = await locateDataset(this.options.config.dataDir, name);
+      let location;
+      try {
+        location = await locateDataset(this.options.config.dataDir, name);
+      } catch (err) {
+        // A pointer that names no release (being written by hand?): as if it had not moved.
+        this.options.logger.warn("release pointer unreadable", { dataset: name, reason: withoutDataDir((err as Error).message, this.options.config.dataDir) });
+        continue;
+      }
       const serving = this.options.registry.releaseOf(name);
       const moved = location.release !== serving;
       if (!force && (!moved || (location.release !== undefined && this.refused.get(name) === location.release))) continue;
@@ -84,16 +112,25 @@ export class Reloader {
     const { registry, logger, config } = this.options;
     const label = offered ?? "(data directory)";
     try {
-      const opened = await openDataset(name, config, logger, this.options.loaders);
+      const opened = await openDataset(name, config, logger, this.options.loaders, registry.hashes);
       const old = registry.swap(name, opened.loaded, opened.loadMs, opened.release);
       this.refused.delete(name);
+      this.pendingLogged.delete(name);
       logger.info("dataset reloaded", { dataset: name, release: opened.release, loadMs: opened.loadMs, counts: opened.loaded.metadata.counts });
       if (old) this.closeLater(name, old);
       return { dataset: name, result: "swapped", release: opened.release };
     } catch (err) {
-      const reason = failureOf(name, err).message;
+      const failure = failureOf(name, err, config.dataDir);
+      const reason = failure.message;
       // Nothing was serving (missing at startup): the state says why, as at startup.
-      if (!registry.isReady(name)) registry.setFailed(name, failureOf(name, err).status, reason, offered);
+      if (!registry.isReady(name)) registry.setFailed(name, failure.status, reason, offered);
+      if (err instanceof PendingReleaseError) {
+        const why = withoutDataDir(err.reason, config.dataDir);
+        registry.markPending(name, err.release, why);
+        if (this.pendingLogged.get(name) !== `${err.release} ${why}`) logger.info("release pending", { dataset: name, release: err.release, reason: why });
+        this.pendingLogged.set(name, `${err.release} ${why}`);
+        return { dataset: name, result: "pending", release: offered, reason };
+      }
       registry.refuse(name, label, reason);
       if (offered !== undefined) this.refused.set(name, offered);
       logger.error("release refused", { dataset: name, release: label, reason });

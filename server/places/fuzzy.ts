@@ -8,6 +8,7 @@
  */
 import { rawVariantHashes, tagVariantHash, TYPO_PREFIX, type TypoWindow } from "../../datasets/places/deletions.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
+import { finishNow, type Work } from "../../datasets/common/work.ts";
 import { BoundedEditDistance, codePoints, decodeCodePoints } from "./edit-distance.ts";
 
 /** A typo match: the key's index, its edit distance, and whether its first character is the query's. */
@@ -43,10 +44,16 @@ export class FuzzyMatcher {
   /** Scratch of `lookup`: the matching variants' positions, then their postings. */
   private hits: Uint32Array = new Uint32Array(1024);
 
-  constructor(private readonly index: PlacesIndex) {
+  /** `fine` is refineDirectory's result (computed here when not given). */
+  constructor(private readonly index: PlacesIndex, fine?: Uint32Array) {
     this.state = new Uint8Array(index.fuzzyKeys.length);
     this.touched = new Uint32Array(index.fuzzyKeys.length);
-    this.fine = refineDirectory(index.variantDirectory, index.variantLow16);
+    this.fine = fine ?? refineDirectory(index.variantDirectory, index.variantLow16);
+  }
+
+  /** The matcher as work that yields while it refines the directory (datasets/common/work.ts). */
+  static *build(index: PlacesIndex): Work<FuzzyMatcher> {
+    return new FuzzyMatcher(index, yield* refineDirectoryWork(index.variantDirectory, index.variantLow16));
   }
 
   /**
@@ -156,10 +163,15 @@ const FINE_SHIFT = 32 - FINE_BITS;
 
 /** The FINE_BITS directory of the variant hashes, from the 16-bit one and the low 16 bits. */
 export function refineDirectory(directory: Uint32Array, low16: Uint16Array): Uint32Array {
+  return finishNow(refineDirectoryWork(directory, low16));
+}
+
+function* refineDirectoryWork(directory: Uint32Array, low16: Uint16Array): Work<Uint32Array> {
   const fine = new Uint32Array(2 ** FINE_BITS + 1);
   const extra = FINE_BITS - 16;
   // Count the hashes of each fine bucket, then turn the counts into start offsets.
   for (let top = 0; top < 65536; top++) {
+    if ((top & 1023) === 1023) yield;
     const end = directory[top + 1]!;
     for (let p = directory[top]!; p < end; p++) fine[((top << extra) | (low16[p]! >>> (16 - extra))) + 1]!++;
   }

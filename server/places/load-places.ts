@@ -7,12 +7,14 @@ import { PlacesIndex } from "../../datasets/places/index-reader.ts";
 import { readCheckedArtifact } from "../datasets/check-envelope.ts";
 import type { DatasetLoader } from "../datasets/loader.ts";
 import { PlacesData } from "./places-data.ts";
+import { finishInSlices } from "../../datasets/common/work.ts";
 
 export const loadPlaces: DatasetLoader<PlacesData> = async (ctx) => {
   const started = performance.now();
   const { value: payload, metadata } = await readCheckedArtifact(ctx);
   const index = PlacesIndex.from(payload, ctx.file);
-  const data = new PlacesData(index);
+  // In slices: a server opening a new release keeps answering meanwhile.
+  const data = await finishInSlices(PlacesData.build(index));
   const loadMs = Math.round(performance.now() - started);
   if (data.unknownTimezones.length > 0) {
     ctx.logger.warn("timezones unknown to this runtime; places in them get a longitude-based Etc/GMT zone", { zones: data.unknownTimezones });

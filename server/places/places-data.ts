@@ -7,6 +7,7 @@ import { readableFeatureType } from "../../datasets/places/feature-types.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
 import { formatPlaceId } from "../../datasets/places/place-id.ts";
 import { isKnownTimeZone } from "../admin-description/zone-clock.ts";
+import { finishNow, type Work } from "../../datasets/common/work.ts";
 import { PlaceSearch, type SearchPage } from "./search.ts";
 
 /** The spec's point object, wire names. */
@@ -40,18 +41,34 @@ export class PlacesData {
   readonly unknownTimezones: string[] = [];
   private readonly timezoneKnown: boolean[];
 
-  constructor(readonly index: PlacesIndex) {
-    this.searcher = new PlaceSearch(index);
+  /** `parts` are what `build` computes (computed here when not given). */
+  constructor(readonly index: PlacesIndex, parts: { searcher: PlaceSearch; timezoneKnown: boolean[] } = finishNow(PlacesData.parts(index))) {
+    this.searcher = parts.searcher;
     for (const c of index.tables.countries) this.countries.set(c.iso2, c);
     for (const c of index.tables.continents) this.continents.set(c.code, c);
     for (const a of index.tables.admin1) {
       this.admin1s.set(a.code, { code: a.code, geonameId: a.geonameId, name: a.name, placeCount: a.placeCount });
     }
-    this.timezoneKnown = index.tables.timezones.map((zone) => {
-      const known = isKnownTimeZone(zone);
-      if (!known) this.unknownTimezones.push(zone);
-      return known;
+    this.timezoneKnown = parts.timezoneKnown;
+    index.tables.timezones.forEach((zone, i) => {
+      if (!this.timezoneKnown[i]) this.unknownTimezones.push(zone);
     });
+  }
+
+  /** The dataset as work that yields between its parts (datasets/common/work.ts): what the loader runs in slices. */
+  static *build(index: PlacesIndex): Work<PlacesData> {
+    return new PlacesData(index, yield* PlacesData.parts(index));
+  }
+
+  private static *parts(index: PlacesIndex): Work<{ searcher: PlaceSearch; timezoneKnown: boolean[] }> {
+    const searcher = yield* PlaceSearch.build(index);
+    // Each zone the runtime has not seen yet costs an Intl formatter (~1 ms).
+    const timezoneKnown: boolean[] = [];
+    for (const zone of index.tables.timezones) {
+      timezoneKnown.push(isKnownTimeZone(zone));
+      yield;
+    }
+    return { searcher, timezoneKnown };
   }
 
   /** Country facts by ISO 3166 alpha-2 code ("DE"). */

@@ -20,9 +20,18 @@ import { allowedEdits, codePointLength, foldName } from "../../datasets/places/f
 import { POSTING_SHIFT, PRIMARY_BIT, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
 import { featureMalus, populationScore, seatBonus } from "../../datasets/places/importance.ts";
+import { finishNow, type Work } from "../../datasets/common/work.ts";
 import { FuzzyMatcher } from "./fuzzy.ts";
 import { foldKeepingApostrophes, literalOf, type LiteralQuery } from "./literal.ts";
 import { MatchPenalty } from "./ranking.ts";
+
+/** What a searcher precomputes from its index (built as work that yields). */
+interface SearchParts {
+  fuzzy: FuzzyMatcher;
+  baseScore: Float32Array;
+  /** Place -> its name folded keeping apostrophes, for the names where that differs. */
+  apostropheFold: Map<number, string>;
+}
 
 export interface SearchPage {
   total: number;
@@ -60,33 +69,51 @@ export class PlaceSearch {
   private readonly baseScore: Float32Array;
   private readonly fuzzy: FuzzyMatcher;
   /** Per place whose GeoNames name has an apostrophe: the name folded with them kept (literal.ts). */
-  private readonly apostropheFold = new Map<number, string>();
+  private readonly apostropheFold: Map<number, string>;
   private readonly qualifierByKey: Map<string, QualifierEntry>;
   /** Per qualifier of the current query: membership of each country and admin-1 index. */
   private filter: { countries: Uint8Array; admin1: Uint8Array }[] = [];
 
-  constructor(private readonly index: PlacesIndex) {
+  /** `parts` are what `build` computes (computed here when not given). */
+  constructor(private readonly index: PlacesIndex, parts: SearchParts = finishNow(PlaceSearch.parts(index))) {
     this.scoreOf = new Float64Array(index.placeCount).fill(Number.NaN);
     this.touched = new Uint32Array(index.placeCount);
-    this.fuzzy = new FuzzyMatcher(index);
+    this.fuzzy = parts.fuzzy;
     this.qualifierByKey = new Map(index.tables.qualifiers.map((q) => [q.key, q]));
     this.featureSeat = Float64Array.from(index.tables.features, (f) => seatBonus(f.featureCode));
+    this.baseScore = parts.baseScore;
+    this.apostropheFold = parts.apostropheFold;
+  }
+
+  /** The searcher as work that yields between blocks of places (datasets/common/work.ts). */
+  static *build(index: PlacesIndex): Work<PlaceSearch> {
+    return new PlaceSearch(index, yield* PlaceSearch.parts(index));
+  }
+
+  private static *parts(index: PlacesIndex): Work<SearchParts> {
+    const fuzzy = yield* FuzzyMatcher.build(index);
     const malus = Float64Array.from(index.tables.features, (f) => featureMalus(f.featureClass, f.featureCode));
-    this.baseScore = new Float32Array(index.placeCount);
-    for (let p = 0; p < index.placeCount; p++) this.baseScore[p] = populationScore(index.population[p]!) - (malus[index.feature[p]!] ?? 0);
+    const baseScore = new Float32Array(index.placeCount);
+    for (let p = 0; p < index.placeCount; p++) {
+      if ((p & 0xffff) === 0xffff) yield;
+      baseScore[p] = populationScore(index.population[p]!) - (malus[index.feature[p]!] ?? 0);
+    }
     // Names with a byte that may begin an apostrophe (' ` or the lead byte of ’ ‘ ʼ ʻ ´), a few
     // percent of them: folded once here instead of per query.
+    const apostropheFold = new Map<number, string>();
     const { nameBytes, nameOffsets } = index;
     for (let p = 0; p < index.placeCount; p++) {
+      if ((p & 0xffff) === 0xffff) yield;
       for (let i = nameOffsets[p]!; i < nameOffsets[p + 1]!; i++) {
         const b = nameBytes[i]!;
         if (b === 0x27 || b === 0x60 || b === 0xe2 || b === 0xca || b === 0xc2) {
           const folded = foldKeepingApostrophes(index.name(p));
-          if (folded !== foldName(index.name(p))) this.apostropheFold.set(p, folded);
+          if (folded !== foldName(index.name(p))) apostropheFold.set(p, folded);
           break;
         }
       }
     }
+    return { fuzzy, baseScore, apostropheFold };
   }
 
   /** log10(population + 1) - feature malus (population clamped to uint32, as stored). */

@@ -4,7 +4,8 @@
  */
 import { promises as fs } from "node:fs";
 import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
-import { openAdminIndex } from "../../datasets/admin/admin-file.ts";
+import { openAdminIndexWork } from "../../datasets/admin/admin-file.ts";
+import { finishInSlices } from "../../datasets/common/work.ts";
 import { MissingInputError } from "../../datasets/common/errors.ts";
 import type { DatasetLoader } from "../datasets/loader.ts";
 
@@ -16,7 +17,8 @@ export const loadAdmin: DatasetLoader<AdminIndex> = async (ctx) => {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new MissingInputError(ctx.file, "artifact 'admin'");
     throw err;
   }
-  const { index, metadata } = openAdminIndex(bytes, ctx.file);
+  // In slices: a server opening a new release keeps answering meanwhile.
+  const { index, metadata } = await finishInSlices(openAdminIndexWork(bytes, ctx.file));
   const d = index.data;
   return {
     value: index,

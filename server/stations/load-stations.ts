@@ -4,13 +4,14 @@
  * closes DuckDB. The artifact is not used again until the next start.
  */
 import { promises as fs } from "node:fs";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { readDuckdbMeta } from "../../datasets/artifact/duckdb-meta.ts";
 import { DataFormatError, MissingInputError } from "../../datasets/common/errors.ts";
 import type { ObservationKind } from "../../datasets/stations/record.ts";
 import { COLUMN, OBSERVATION_COLUMNS, SELECT_OBSERVATIONS, SELECT_STATIONS } from "../../datasets/stations/schema.ts";
 import type { Loaded, LoadContext } from "../datasets/loader.ts";
 import { SELECT_STATION_LOCATIONS, StationLocator } from "./station-locations.ts";
+import { finishInSlices } from "../../datasets/common/work.ts";
 import { emptySeries, StationStore, type StationSeries } from "./station-store.ts";
 
 type Cell = unknown;
@@ -57,6 +58,18 @@ class PendingSeries {
   }
 }
 
+/**
+ * The rows of a query, one DuckDB chunk (2,048 rows) at a time, with a turn of the event loop
+ * between chunks: a server opening a new release keeps answering meanwhile.
+ */
+async function* rowsByChunk(conn: DuckDBConnection, sql: string): AsyncGenerator<unknown[][]> {
+  const result = await conn.run(sql);
+  for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+    yield chunk.getRows();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
 export async function loadStations(ctx: LoadContext): Promise<Loaded<StationStore>> {
   try {
     await fs.access(ctx.file);
@@ -69,9 +82,11 @@ export async function loadStations(ctx: LoadContext): Promise<Loaded<StationStor
     try {
       const metadata = await readDuckdbMeta(conn, { magic: ctx.spec.magic, formatVersion: ctx.spec.formatVersion, file: ctx.file });
       const known: Record<ObservationKind, Set<string>> = { METAR: new Set(), SYNOP: new Set() };
-      for (const [icao, wmo] of (await conn.runAndReadAll(SELECT_STATIONS)).getRows() as [string | null, string | null][]) {
-        if (icao) known.METAR.add(icao);
-        if (wmo) known.SYNOP.add(wmo);
+      for await (const rows of rowsByChunk(conn, SELECT_STATIONS)) {
+        for (const [icao, wmo] of rows as [string | null, string | null][]) {
+          if (icao) known.METAR.add(icao);
+          if (wmo) known.SYNOP.add(wmo);
+        }
       }
       const series: Record<ObservationKind, Map<string, StationSeries>> = { METAR: new Map(), SYNOP: new Map() };
       // Rows come ordered by kind, station, timestamp, a chunk (2048 rows) at a time: collect one
@@ -96,8 +111,9 @@ export async function loadStations(ctx: LoadContext): Promise<Loaded<StationStor
         }
       }
       pending.flushInto(series, known);
-      const locations = (await conn.runAndReadAll(SELECT_STATION_LOCATIONS)).getRows();
-      const store = new StationStore(known, series, StationLocator.fromRows(locations, series));
+      const locations: unknown[][] = [];
+      for await (const rows of rowsByChunk(conn, SELECT_STATION_LOCATIONS)) locations.push(...rows);
+      const store = new StationStore(known, series, await finishInSlices(StationLocator.build(locations, series)));
       return {
         value: store,
         metadata,

@@ -6,6 +6,7 @@
  */
 import type { ObservationKind } from "../../datasets/stations/record.ts";
 import type { StationSeries } from "./station-store.ts";
+import { finishNow, type Work } from "../../datasets/common/work.ts";
 
 /** The stations table's rows with coordinates (datasets/stations/schema.ts, CREATE_STATIONS). */
 export const SELECT_STATION_LOCATIONS = "SELECT icao, wmo, latitude, longitude, elevation FROM stations WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND elevation IS NOT NULL";
@@ -47,8 +48,14 @@ export class StationLocator {
 
   /** From the stations table's rows (icao, wmo, lat, lon, elevation): those with observations. */
   static fromRows(rows: readonly (readonly unknown[])[], series: Readonly<Record<ObservationKind, ReadonlyMap<string, StationSeries>>>): StationLocator {
+    return finishNow(StationLocator.build(rows, series));
+  }
+
+  /** fromRows as work that yields between blocks of rows (datasets/common/work.ts). */
+  static *build(rows: readonly (readonly unknown[])[], series: Readonly<Record<ObservationKind, ReadonlyMap<string, StationSeries>>>): Work<StationLocator> {
     const located: LocatedStation[] = [];
-    for (const [icao, wmo, lat, lon, elevation] of rows) {
+    for (const [i, [icao, wmo, lat, lon, elevation]] of rows.entries()) {
+      if ((i & 1023) === 1023) yield;
       const place = { lat: Number(lat), lon: Number(lon), elevation: Number(elevation) };
       const metar = typeof icao === "string" ? series.METAR.get(icao) : undefined;
       const synop = typeof wmo === "string" ? series.SYNOP.get(wmo) : undefined;

@@ -27,7 +27,29 @@ Requests/sec:   6268.50
 Transfer/sec:    716.22KB
 `;
 
+/** `wrk -t1 -c20 -d20s --latency` against this project's server while it reloaded (bench/reload.bench.ts). */
+const LATENCY = `Running 20s test @ http://127.0.0.1:41387
+  1 threads and 20 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency    83.07ms  293.05ms   1.88s    93.74%
+    Req/Sec     3.30k     1.33k    5.73k    68.83%
+  Latency Distribution
+     50%    5.38ms
+     75%    7.77ms
+     90%   72.10ms
+     99%    1.64s 
+  51486 requests in 20.04s, 269.57MB read
+  Socket errors: connect 0, read 0, write 0, timeout 20
+Requests/sec:   2568.72
+Transfer/sec:     13.45MB
+`;
+
 describe("parseWrk", () => {
+  it("reads the latency distribution when wrk printed it", () => {
+    expect(parseWrk(LATENCY)).toMatchObject({ requests: 51486, socketErrors: 20, latency: { p50Ms: 5.38, p99Ms: 1640, maxMs: 1880 } });
+    expect(parseWrk(CLEAN).latency).toBeUndefined();
+  });
+
   it("reads the requests, the time and the rate", () => {
     expect(parseWrk(CLEAN)).toEqual({ requests: 59826, seconds: 3, reqPerSec: 19942, non2xx: 0, socketErrors: 0 });
   });

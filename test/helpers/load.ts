@@ -7,6 +7,19 @@
  */
 import http from "node:http";
 
+/** One request to each endpoint and to /health, on the embedded default's data (Berlin, KJFK, ...). */
+export const EVERY_ENDPOINT: readonly string[] = [
+  "/weather/point/2/json?lat=52.52&lon=13.405",
+  "/geocode/reverse/2/json?lat=52.52&lon=13.405",
+  "/weather/METAR/2/json?id=KJFK",
+  "/weather/SYNOP/2/json?id=87585",
+  "/geocode/search/2/json?q=Berlin&limit=5",
+  "/elevation/point/2/json?lat=0.5&lon=10.5",
+  "/geocode/id/2/json?id=gn:2950159",
+  "/weather/id/2/json?id=gn:2950159",
+  "/health",
+];
+
 export interface LoadResult {
   sent: number;
   /** Requests that got an HTTP answer (any status). */

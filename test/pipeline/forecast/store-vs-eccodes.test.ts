@@ -13,7 +13,7 @@ import { silentLogger } from "../../../datasets/common/log.ts";
 import { runForecast } from "../../../pipeline/forecast/step.ts";
 import { bilinear } from "../../../datasets/forecast/grid.ts";
 import { openForecastStore, type ForecastStore } from "../../../datasets/forecast/store.ts";
-import { ensureDefaultData, TEST_DATA_DIR } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { needsSharedData } from "../../helpers/shared-data.ts";
 import { FIXTURES, tempContext } from "./helpers.ts";
 
@@ -84,8 +84,7 @@ function endStep(r: Reference): number {
 
 let store: ForecastStore;
 beforeAll(async () => {
-  const dataDir = await ensureDefaultData(["forecast"]);
-  store = await openForecastStore(path.join(dataDir, "forecast"));
+  store = await openForecastStore(path.join(await defaultDatasetDir("forecast"), "forecast"));
 }, 120_000);
 afterAll(async () => {
   store.close();
@@ -151,7 +150,7 @@ describe("forecast store vs ecCodes at grid points", () => {
       return true;
     });
     try {
-      await runForecast(["--point", "65.5,-170", "--model", "gfs-alaska-0p5"], { config: readConfig({ GEODATA_DATA_DIR: TEST_DATA_DIR }), logger: silentLogger });
+      await runForecast(["--point", "65.5,-170", "--model", "gfs-alaska-0p5"], { config: readConfig({ GEODATA_DATA_DIR: await defaultDatasetDir("forecast") }), logger: silentLogger });
     } finally {
       spy.mockRestore();
     }

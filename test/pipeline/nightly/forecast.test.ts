@@ -11,7 +11,7 @@ import { readConfig, type Config } from "../../../datasets/common/config.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { parseNightlyConfig } from "../../../pipeline/nightly/config.ts";
-import { currentRelease } from "../../../pipeline/nightly/releases.ts";
+import { currentRelease } from "../../../pipeline/releases/release-dir.ts";
 import { runNightly } from "../../../pipeline/nightly/run.ts";
 import { STEPS } from "../../../pipeline/steps.ts";
 

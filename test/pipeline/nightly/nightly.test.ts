@@ -22,7 +22,7 @@ import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
 import { parseNightlyConfig } from "../../../pipeline/nightly/config.ts";
 import { runNightly } from "../../../pipeline/nightly/run.ts";
 import { exitCodeOf, type DatasetSummary } from "../../../pipeline/nightly/summary.ts";
-import { currentRelease } from "../../../pipeline/nightly/releases.ts";
+import { currentRelease } from "../../../pipeline/releases/release-dir.ts";
 import type { AllowEntry } from "../../../pipeline/nightly/checks.ts";
 import { STEPS } from "../../../pipeline/steps.ts";
 import { UpstreamMirror } from "../../helpers/upstream-mirror.ts";
@@ -205,12 +205,12 @@ describe("nightly", () => {
 
     const release = await currentRelease(w.dataDir, "places");
     expect(release?.id).toBe(places.release);
-    expect(release?.info?.counts.places).toBe(CITIES15000_ROWS);
+    expect(release?.manifest?.counts.places).toBe(CITIES15000_ROWS);
     await fs.access(path.join(release!.dir, "places", "places.idx"));
     const server = await w.serve();
     expect(await servedPlaces(server)).toMatchObject({ release: places.release, counts: { places: CITIES15000_ROWS } });
     const stations = await currentRelease(w.dataDir, "stations");
-    expect(stations?.info?.counts.stations).toBeGreaterThan(10_000);
+    expect(stations?.manifest?.counts.stations).toBeGreaterThan(10_000);
   }, 300_000);
 
   it("asks again with the validators: 304 for every source, nothing rebuilt", async () => {

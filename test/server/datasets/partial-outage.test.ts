@@ -8,18 +8,17 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATASETS } from "../../../datasets/catalog.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
 
 let server: TestServer;
 let dir: string;
 
 beforeAll(async () => {
-  const built = await ensureDefaultData(["stations", "elevation"]);
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-outage-"));
   for (const name of ["stations", "elevation"] as const) {
     const sub = path.dirname(DATASETS[name].file);
-    await fs.cp(path.join(built, sub), path.join(dir, sub), { recursive: true });
+    await fs.cp(path.join(await defaultDatasetDir(name), sub), path.join(dir, sub), { recursive: true });
   }
   const index = path.join(dir, DATASETS.elevation.file);
   const bytes = await fs.readFile(index);

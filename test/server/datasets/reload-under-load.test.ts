@@ -1,9 +1,10 @@
 /**
- * A running server picks up new releases without a restart and without a failed request: while
- * a steady load (paced at 700 requests per second) asks every endpoint, a places release built from
- * another real dump (cities15000 alone) is published by switching `current` (picked up by the
+ * A running server picks up new releases without a restart and without a failed request: under
+ * a paced load of 700 requests per second over every endpoint, a places release built from
+ * another real dump (cities15000 alone) is published by switching `current.txt` (picked up by the
  * pointer poll), the SIGHUP reload re-reads every dataset, and a corrupt stations release (the
- * real artifact cut short) is refused while the old one keeps serving. Every request is counted.
+ * real artifact cut short, listed as such in its release.json: its loader refuses it) is refused
+ * while the old one keeps serving. Every request is counted.
  * The API keys file is re-read on the same reload.
  */
 import { promises as fs } from "node:fs";
@@ -14,9 +15,12 @@ import { readConfig } from "../../../datasets/common/config.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { placesStep } from "../../../pipeline/places/step.ts";
+import type { DatasetName } from "../../../datasets/catalog.ts";
+import { releaseDirOf } from "../../../datasets/releases/layout.ts";
 import type { ReloadOutcome } from "../../../server/datasets/reload.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
-import { startLoad, type LoadResult } from "../../helpers/load.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
+import { linkRelease, pointAt, writeManifest } from "../../helpers/releases.ts";
+import { EVERY_ENDPOINT, startLoad, type LoadResult } from "../../helpers/load.ts";
 import { startTestServer, TEST_KEY, type TestServer } from "../../helpers/server.ts";
 import { until } from "../../helpers/until.ts";
 
@@ -29,14 +33,9 @@ const FILE_KEY = "file-key-0123456789abcdef";
 const NEW_FILE_KEY = "new-file-key-0123456789abcdef";
 
 let dir: string;
-let source: string;
 let server: TestServer;
 
-async function publish(dataset: string, id: string): Promise<void> {
-  const root = path.join(dir, "releases", dataset);
-  await fs.symlink(id, path.join(root, ".current.tmp"));
-  await fs.rename(path.join(root, ".current.tmp"), path.join(root, "current"));
-}
+const publish = (dataset: DatasetName, id: string): Promise<void> => pointAt(dir, dataset, id);
 
 async function health(): Promise<Record<string, { status: string; release?: string; counts?: Record<string, number>; refused?: { release: string; reason: string } }>> {
   const body = (await (await fetch(`${server.baseUrl}/health`)).json()) as { content: { datasets: Array<{ name: string }> } };
@@ -44,26 +43,26 @@ async function health(): Promise<Record<string, { status: string; release?: stri
 }
 
 beforeAll(async () => {
-  source = await ensureDefaultData(["places", "admin", "elevation", "stations", "forecast"]);
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-reload-"));
   // admin, elevation, forecast in the unreleased layout; places and stations as releases.
-  for (const name of ["admin", "elevation", "forecast"]) await fs.symlink(path.join(source, name), path.join(dir, name), "dir");
-  for (const name of ["places", "stations"]) {
-    await fs.mkdir(path.join(dir, "releases", name, R1), { recursive: true });
-    await fs.symlink(path.join(source, name), path.join(dir, "releases", name, R1, name), "dir");
+  for (const name of ["admin", "elevation", "forecast"] as const) await fs.symlink(path.join(await defaultDatasetDir(name), name), path.join(dir, name), "dir");
+  for (const name of ["places", "stations"] as const) {
+    await linkRelease(dir, name, R1, await defaultDatasetDir(name));
     await publish(name, R1);
   }
   // R2 of places: the places step on the committed cities15000 dump alone.
-  const r2 = path.join(dir, "releases", "places", R2);
+  const r2 = releaseDirOf(dir, "places", R2);
   const g = path.join(EMBEDDED_DIR, "geonames");
   await placesStep.run(
     ["--countries", path.join(g, "countryInfo.txt.gz"), "--admin1", path.join(g, "admin1CodesASCII.txt.gz"), "--places", path.join(g, "cities15000.zip"), "--duckdb-threads", "1"],
     { config: readConfig({ GEODATA_DATA_DIR: r2 }), logger: silentLogger },
   );
-  // R3 of stations: the real artifact cut to a third (a copy interrupted mid-way).
-  const real = await fs.readFile(path.join(source, "stations", "stations.duckdb"));
-  await fs.mkdir(path.join(dir, "releases", "stations", R3, "stations"), { recursive: true });
-  await fs.writeFile(path.join(dir, "releases", "stations", R3, "stations", "stations.duckdb"), real.subarray(0, Math.floor(real.length / 3)));
+  await writeManifest(dir, "places", R2);
+  // R3 of stations: the real artifact cut to a third, as its release.json lists it (a build that went wrong).
+  const real = await fs.readFile(path.join(await defaultDatasetDir("stations"), "stations", "stations.duckdb"));
+  await fs.mkdir(path.join(releaseDirOf(dir, "stations", R3), "stations"), { recursive: true });
+  await fs.writeFile(path.join(releaseDirOf(dir, "stations", R3), "stations", "stations.duckdb"), real.subarray(0, Math.floor(real.length / 3)));
+  await writeManifest(dir, "stations", R3);
   await fs.writeFile(path.join(dir, "keys.txt"), `# test keys\n${FILE_KEY}\n`);
   server = await startTestServer({ dataDir: dir, env: { GEODATA_RELEASE_POLL_MS: "200", GEODATA_API_KEYS_FILE: path.join(dir, "keys.txt"), GEODATA_REQUEST_TIMEOUT_MS: "2000" } });
 }, 600_000);
@@ -81,24 +80,14 @@ describe("reload under load", () => {
     expect(before.admin!.release).toBeUndefined();
     const springfieldBefore = (await (await server.get("/geocode/search/2/json?q=Springfield&limit=0")).json()) as { content: { total: number } };
 
-    const paths = [
-      "/weather/point/2/json?lat=52.52&lon=13.405",
-      "/geocode/reverse/2/json?lat=52.52&lon=13.405",
-      "/weather/METAR/2/json?id=KJFK",
-      "/weather/SYNOP/2/json?id=87585",
-      "/geocode/search/2/json?q=Berlin&limit=5",
-      "/elevation/point/2/json?lat=0.5&lon=10.5",
-      "/geocode/id/2/json?id=gn:2950159",
-      "/weather/id/2/json?id=gn:2950159",
-      "/health",
-    ];
+    const paths = EVERY_ENDPOINT;
     // Each event happens with requests in flight: a few hundred answered before it and after it.
     const load = startLoad({ baseUrl: server.baseUrl, paths, headers: { "X-Api-Key": TEST_KEY }, ratePerS: 700 });
     let sighup: ReloadOutcome[] = [];
     let result: LoadResult;
     try {
       await load.answered(300);
-      await publish("places", R2);
+      await publish("places", R2); // picked up by the pointer poll
       await until("the pointer poll to serve places R2", async () => (await health()).places?.release === R2);
       await load.answered(300);
       sighup = await server.service.reload(); // what SIGHUP runs

@@ -1,6 +1,6 @@
 /**
  * The real signal: a server process (server/main.ts) with pointer polling off serves the stations
- * release it started with until it receives SIGHUP, then the release `current` names. (That a
+ * release it started with until it receives SIGHUP, then the release `current.txt` names. (That a
  * poll interval of 0 never polls is reload.test.ts's, with a fake clock: waiting here for a poll
  * that must not come could only be a guess.)
  */
@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
+import { linkRelease, pointAt } from "../../helpers/releases.ts";
 
 let dir: string;
 let child: ChildProcess | undefined;
@@ -18,25 +19,16 @@ let base = "";
 /** The server's log (stderr), as it comes. */
 let log = "";
 
-async function point(id: string): Promise<void> {
-  const root = path.join(dir, "releases", "stations");
-  await fs.symlink(id, path.join(root, ".current.tmp"));
-  await fs.rename(path.join(root, ".current.tmp"), path.join(root, "current"));
-}
-
 async function stationsRelease(): Promise<string | undefined> {
   const body = (await (await fetch(`${base}/health`)).json()) as { content: { datasets: Array<{ name: string; release?: string }> } };
   return body.content.datasets.find((d) => d.name === "stations")?.release;
 }
 
 beforeAll(async () => {
-  const source = await ensureDefaultData(["stations"]);
+  const source = await defaultDatasetDir("stations");
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-sighup-"));
-  for (const id of ["20261101T000000Z", "20261102T000000Z"]) {
-    await fs.mkdir(path.join(dir, "releases", "stations", id), { recursive: true });
-    await fs.symlink(path.join(source, "stations"), path.join(dir, "releases", "stations", id, "stations"), "dir");
-  }
-  await point("20261101T000000Z");
+  for (const id of ["20261101T000000Z", "20261102T000000Z"]) await linkRelease(dir, "stations", id, source);
+  await pointAt(dir, "stations", "20261101T000000Z");
   // node --import tsx (not the tsx wrapper): the child is the server itself, so signals reach it.
   child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "server", "main.ts")], {
     cwd: PROJECT_ROOT,
@@ -78,9 +70,9 @@ afterAll(async () => {
 });
 
 describe("SIGHUP", () => {
-  it("switches to the release current names only when the signal comes (polling off)", async () => {
+  it("switches to the release current.txt names only when the signal comes (polling off)", async () => {
     expect(await stationsRelease()).toBe("20261101T000000Z");
-    await point("20261102T000000Z");
+    await pointAt(dir, "stations", "20261102T000000Z");
     expect(await stationsRelease()).toBe("20261101T000000Z");
     const finished = logLine("reload finished", (line) => line.outcomes as Array<{ dataset: string; result: string; release?: string }>);
     child!.kill("SIGHUP");

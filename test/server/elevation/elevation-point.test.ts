@@ -11,7 +11,7 @@ import { gunzipSync } from "node:zlib";
 import { fromFile } from "geotiff";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir, ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
 
 const DEM = path.join(EMBEDDED_DIR, "dem");
@@ -183,7 +183,7 @@ describe("elevation with a damaged dataset", () => {
   it("answers 503, not 500, when a tile block is corrupted after startup", async () => {
     const copy = await fs.mkdtemp(path.join(os.tmpdir(), "elev-corrupt-"));
     try {
-      await fs.cp(path.join(dataDir, "elevation"), path.join(copy, "elevation"), { recursive: true });
+      await fs.cp(path.join(await defaultDatasetDir("elevation"), "elevation"), path.join(copy, "elevation"), { recursive: true });
       const running = await startTestServer({ dataDir: copy });
       try {
         // Overwrite the same file in place (same size, compressed blocks replaced by 0x55 bytes):
@@ -206,7 +206,7 @@ describe("elevation with a damaged dataset", () => {
   it("answers 503 when a tile the index names is truncated", async () => {
     const copy = await fs.mkdtemp(path.join(os.tmpdir(), "elev-503-"));
     try {
-      await fs.cp(path.join(dataDir, "elevation"), path.join(copy, "elevation"), { recursive: true });
+      await fs.cp(path.join(await defaultDatasetDir("elevation"), "elevation"), path.join(copy, "elevation"), { recursive: true });
       const tile = path.join(copy, "elevation/srtm1/S46W066.tif");
       const bytes = await fs.readFile(tile);
       await fs.writeFile(tile, bytes.subarray(0, bytes.byteLength - 100));

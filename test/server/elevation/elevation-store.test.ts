@@ -13,7 +13,7 @@ import { silentLogger } from "../../../datasets/common/log.ts";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { ElevationStore } from "../../../server/elevation/elevation-store.ts";
 import { loadElevation } from "../../../server/elevation/load.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 const hgt = gunzipSync(readFileSync(path.join(EMBEDDED_DIR, "dem/N00E010.hgt.gz")));
 const px = (row: number, col: number): number => hgt.readInt16BE(2 * (row * 1201 + col));
@@ -21,7 +21,7 @@ let store: ElevationStore;
 let close: (() => void | Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const dataDir = await ensureDefaultData(["elevation"]);
+  const dataDir = await defaultDatasetDir("elevation");
   const config = readConfig({ GEODATA_DATA_DIR: dataDir });
   const loaded = await loadElevation({ file: path.join(dataDir, DATASETS.elevation.file), dataDir, spec: DATASETS.elevation, config, logger: silentLogger });
   store = loaded.value;

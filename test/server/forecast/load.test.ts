@@ -8,7 +8,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { startTestServer } from "../../helpers/server.ts";
 
 interface Health {
@@ -17,7 +17,7 @@ interface Health {
 
 let copy = "";
 beforeAll(async () => {
-  const dataDir = await ensureDefaultData(["forecast"]);
+  const dataDir = await defaultDatasetDir("forecast");
   copy = await mkdtemp(path.join(tmpdir(), "fc-server-"));
   await cp(path.join(dataDir, "forecast"), path.join(copy, "forecast"), { recursive: true });
 }, 120_000);

@@ -3,14 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATASETS } from "../../../datasets/catalog.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
 
 let server: TestServer;
 let dir: string;
 
 beforeAll(async () => {
-  const built = await ensureDefaultData(["places"]);
+  const built = await defaultDatasetDir("places");
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "places-corrupt-"));
   const bytes = await fs.readFile(path.join(built, DATASETS.places.file));
   bytes[bytes.byteLength - 100]! ^= 0xff; // one flipped bit pattern in the payload: the CRC must catch it

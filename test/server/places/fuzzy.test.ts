@@ -11,11 +11,11 @@ import { openEnvelope } from "../../../datasets/artifact/envelope.ts";
 import { DATASETS } from "../../../datasets/catalog.ts";
 import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
 import { refineDirectory } from "../../../server/places/fuzzy.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 let index: PlacesIndex;
 beforeAll(async () => {
-  const file = path.join(await ensureDefaultData(["places"]), DATASETS.places.file);
+  const file = path.join(await defaultDatasetDir("places"), DATASETS.places.file);
   index = PlacesIndex.from(openEnvelope(await fs.readFile(file), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file }).payload);
 }, 600_000);
 

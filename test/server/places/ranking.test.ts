@@ -14,14 +14,14 @@ import { foldName } from "../../../datasets/places/fold.ts";
 import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
 import { openSource, readLines } from "../../../pipeline/common/source.ts";
 import { PlacesData } from "../../../server/places/places-data.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 let data: PlacesData;
 /** cities15000 rows (id, name, ascii name, alternate names, country, population), most populous first. */
 let rows: { id: number; name: string; own: string[]; alternates: string[]; cc: string; population: number }[];
 
 beforeAll(async () => {
-  const dir = await ensureDefaultData(["places"]);
+  const dir = await defaultDatasetDir("places");
   const file = path.join(dir, DATASETS.places.file);
   const env = openEnvelope(await fs.readFile(file), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file });
   data = new PlacesData(PlacesIndex.from(env.payload));

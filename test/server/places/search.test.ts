@@ -9,7 +9,7 @@ import { foldName } from "../../../datasets/places/fold.ts";
 import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
 import { openSource, readLines } from "../../../pipeline/common/source.ts";
 import { PlacesData } from "../../../server/places/places-data.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 let data: PlacesData;
 /**
@@ -21,7 +21,7 @@ let cities500Ids: Set<string>;
 let cities15000Ids: Set<string>;
 
 beforeAll(async () => {
-  const dir = await ensureDefaultData(["places"]);
+  const dir = await defaultDatasetDir("places");
   const file = path.join(dir, DATASETS.places.file);
   const env = openEnvelope(await fs.readFile(file), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file });
   data = new PlacesData(PlacesIndex.from(env.payload));

@@ -14,7 +14,7 @@ import { DATASETS } from "../../../datasets/catalog.ts";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { openSource, readLines } from "../../../pipeline/common/source.ts";
 import { parseGeonameLine } from "../../../pipeline/places/geoname-row.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 interface Place {
   id: number;
@@ -30,7 +30,7 @@ const places: Place[] = [];
 let source = "";
 
 beforeAll(async () => {
-  const dataDir = await ensureDefaultData(["admin"]);
+  const dataDir = await defaultDatasetDir("admin");
   const file = path.join(dataDir, DATASETS.admin.file);
   index = openAdminIndex(readFileSync(file), file).index;
   source = path.join(EMBEDDED_DIR, "geonames", "cities15000.zip");

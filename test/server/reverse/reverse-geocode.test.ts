@@ -14,16 +14,16 @@ import type { PlacesData } from "../../../server/places/places-data.ts";
 import { loadAdmin } from "../../../server/reverse/load-admin.ts";
 import { joinParts } from "../../../server/api/body-parts.ts";
 import { reverseGeocode, reverseGeocodeParts } from "../../../server/reverse/reverse-geocode.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 let index: AdminIndex;
 let places: PlacesData;
 
 beforeAll(async () => {
-  const dataDir = await ensureDefaultData(["places", "admin"]);
-  const config = readConfig({ GEODATA_DATA_DIR: dataDir });
+  const dirs = { places: await defaultDatasetDir("places"), admin: await defaultDatasetDir("admin") };
+  const config = readConfig({ GEODATA_DATA_DIR: dirs.admin });
   const logger = createLogger({ minLevel: "error" });
-  const ctx = (name: "admin" | "places") => ({ file: path.join(dataDir, DATASETS[name].file), dataDir, spec: DATASETS[name], config, logger });
+  const ctx = (name: "admin" | "places") => ({ file: path.join(dirs[name], DATASETS[name].file), dataDir: dirs[name], spec: DATASETS[name], config, logger });
   index = (await loadAdmin(ctx("admin"))).value;
   places = (await loadPlaces(ctx("places"))).value;
 }, 900_000);

@@ -19,11 +19,11 @@ import type { StationObservationRecord } from "../../../datasets/stations/record
 import { errors } from "../../../server/api/api-error.ts";
 import { noObservationMessage, observationsJson } from "../../../server/stations/observations-content.ts";
 import { StationStore, emptySeries, recordAt, type StationSeries } from "../../../server/stations/station-store.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 let store: StationStore;
 beforeAll(async () => {
-  const dataDir = await ensureDefaultData(["stations"]);
+  const dataDir = await defaultDatasetDir("stations");
   const config = readConfig({ GEODATA_DATA_DIR: dataDir });
   store = (await loadStations({ file: path.join(dataDir, DATASETS.stations.file), dataDir, spec: DATASETS.stations, config, logger: silentLogger })).value;
 }, 600_000);

@@ -11,12 +11,12 @@ import { silentLogger } from "../../../datasets/common/log.ts";
 import { distanceKm, localObservations, observationNear, type StationLocator } from "../../../server/stations/station-locations.ts";
 import { loadStations } from "../../../server/stations/load-stations.ts";
 import type { StationStore } from "../../../server/stations/station-store.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 let store: StationStore;
 let locator: StationLocator;
 beforeAll(async () => {
-  const dataDir = await ensureDefaultData(["stations"]);
+  const dataDir = await defaultDatasetDir("stations");
   const config = readConfig({ GEODATA_DATA_DIR: dataDir });
   const loaded = await loadStations({ file: path.join(dataDir, DATASETS.stations.file), dataDir, spec: DATASETS.stations, config, logger: silentLogger });
   store = loaded.value;

@@ -18,12 +18,12 @@ import { JsonBytes } from "../../../server/weather/json-bytes.ts";
 import { pointForecast } from "../../../server/weather/point-series.ts";
 import { buildSlotTable, type NumericMember, type SlotTable } from "../../../server/weather/slot-table.ts";
 import { timeSlots } from "../../../server/weather/time-slots.ts";
-import { ensureDefaultData } from "../../helpers/default-data.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { referenceTemperatureColor } from "../../helpers/reference-temperature-color.ts";
 
 let store: ForecastStore;
 beforeAll(async () => {
-  store = await openForecastStore(path.join(await ensureDefaultData(["forecast"]), "forecast"));
+  store = await openForecastStore(path.join(await defaultDatasetDir("forecast"), "forecast"));
 }, 600_000);
 
 /**
