@@ -9,10 +9,9 @@ import { DATASET_NAMES, type DatasetName } from "../../datasets/catalog.ts";
 import type { Config } from "../../datasets/common/config.ts";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
-import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
 import type { PipelineStep } from "../common/step.ts";
 import { loadAllowlist } from "./checks.ts";
-import { loadNightlyConfig } from "./config.ts";
+import { DEFAULT_CONFIG_FILE, loadNightlyConfig, profileConfigFile } from "./config.ts";
 import { checkSourceNames } from "./dataset-args.ts";
 import { acquireLock, LockHeldError } from "./lock.ts";
 import { runNightly } from "./run.ts";
@@ -25,6 +24,8 @@ checks it and publishes it (datasets/releases/FORMAT.md, docs/pipeline.md).
 
 Options:
   --config <file>       the configuration (default pipeline/nightly.config.json)
+  --profile <name>      a configuration shipped with the project instead:
+                        light = the forecast alone, GFS 1.00 degree 0-120 h (about 40 MB)
   --mirror <url|dir>    read every upstream https://host/path from <base>/host/path
                         (default GEODATA_MIRROR)
   --only <name,...>     only these datasets (${DATASET_NAMES.join(", ")})
@@ -40,7 +41,9 @@ export interface NightlyArgs {
 }
 
 export function parseNightlyArgs(args: readonly string[]): NightlyArgs {
-  const out: NightlyArgs = { config: path.join(PROJECT_ROOT, "pipeline", "nightly.config.json"), mirror: undefined, only: undefined, force: false };
+  const out: NightlyArgs = { config: DEFAULT_CONFIG_FILE, mirror: undefined, only: undefined, force: false };
+  let config: string | undefined;
+  let profile: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const value = (): string => {
@@ -48,15 +51,19 @@ export function parseNightlyArgs(args: readonly string[]): NightlyArgs {
       if (v === undefined || v.startsWith("--")) throw new ConfigError(a, "a value", v ?? "nothing");
       return v;
     };
-    if (a === "--config") out.config = value();
+    if (a === "--config") config = value();
+    else if (a === "--profile") profile = value();
     else if (a === "--mirror") out.mirror = value();
     else if (a === "--force") out.force = true;
     else if (a === "--only") {
       const names = value().split(",").map((s) => s.trim()).filter(Boolean);
       for (const n of names) if (!DATASET_NAMES.includes(n as DatasetName)) throw new ConfigError("--only", `dataset names among ${DATASET_NAMES.join(", ")}`, n);
       out.only = names as DatasetName[];
-    } else throw new ConfigError(a, "one of --config, --mirror, --only, --force", a);
+    } else throw new ConfigError(a, "one of --config, --profile, --mirror, --only, --force", a);
   }
+  if (config !== undefined && profile !== undefined) throw new ConfigError("--profile", "either --config or --profile", "both");
+  if (config !== undefined) out.config = config;
+  if (profile !== undefined) out.config = profileConfigFile(profile);
   return out;
 }
 
