@@ -10,6 +10,7 @@ import { createInterface } from "node:readline";
 import { DATASETS } from "../datasets/catalog.ts";
 import { EMBEDDED_DIR } from "../datasets/common/paths.ts";
 import { mulberry32 } from "../datasets/common/prng.ts";
+import { locateDataset } from "../datasets/releases/layout.ts";
 import { listZipEntries, openZipEntry } from "../pipeline/common/zip.ts";
 
 export interface Place {
@@ -34,9 +35,10 @@ export async function readPlaces(): Promise<Place[]> {
   return out;
 }
 
-/** Station identifiers with at least one observation in the stations artifact under dataDir. */
+/** Station identifiers with at least one observation in the stations artifact under dataDir (its current release, if any). */
 export async function reportingStations(dataDir: string): Promise<{ METAR: string[]; SYNOP: string[] }> {
-  const instance = await DuckDBInstance.create(path.join(dataDir, DATASETS.stations.file), { access_mode: "READ_ONLY" });
+  const { dir } = await locateDataset(dataDir, "stations");
+  const instance = await DuckDBInstance.create(path.join(dir, DATASETS.stations.file), { access_mode: "READ_ONLY" });
   try {
     const conn = await instance.connect();
     try {
