@@ -10,6 +10,7 @@ import { createInterface } from "node:readline";
 import { DATASETS } from "../datasets/catalog.ts";
 import { EMBEDDED_DIR } from "../datasets/common/paths.ts";
 import { mulberry32 } from "../datasets/common/prng.ts";
+import { locateDataset } from "../datasets/releases/layout.ts";
 import { listZipEntries, openZipEntry } from "../pipeline/common/zip.ts";
 import { locateDataset } from "../datasets/releases/locate.ts";
 
@@ -35,7 +36,7 @@ export async function readPlaces(): Promise<Place[]> {
   return out;
 }
 
-/** Station identifiers with at least one observation in the stations artifact under dataDir. */
+/** Station identifiers with at least one observation in the stations artifact under dataDir (its current release, if any). */
 export async function reportingStations(dataDir: string): Promise<{ METAR: string[]; SYNOP: string[] }> {
   const instance = await DuckDBInstance.create(path.join((await locateDataset(dataDir, "stations")).dir, DATASETS.stations.file), { access_mode: "READ_ONLY" });
   try {

@@ -5,6 +5,7 @@
  *                         [--against ../other-checkout] [--against-env GEODATA_WORKER_POLICY=spread]
  *                         [--rate 2000] [--no-latency] [--workers 1] [--server-cores 0] [--load-cores 1]
  *                         [--seed 20261123] [--mix-size 65536] [--rounds 1] [--against ../other-checkout]
+ *                         [--data-dir DIR]
  *
  * The server (`scripts/start.mjs --no-default-build`, GEODATA_WORKERS=1 unless --workers) runs on
  * --server-cores and the load generator on --load-cores (taskset): on a small machine a load
@@ -24,7 +25,8 @@
  *
  * The mixes are large (65,536 targets by default) so that within a run most queries are new:
  * the report gives the share of requests that repeated a target. Data: the integration tests'
- * .cache/test-data (built if missing). Writes bench-results/http-<time>.{json,md} (gitignored).
+ * .cache/test-data (built if missing), or --data-dir (a scale rehearsal's data directory: the
+ * station mixes are drawn from its stations). Writes bench-results/http-<time>.{json,md} (gitignored).
  * Speed is never asserted: this prints and records.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -185,7 +187,8 @@ if (missing) {
   process.exit(2);
 }
 const STEPS = ["places", "admin", "elevation", "stations", "forecast"];
-const dataDir = await ensureDefaultData(STEPS);
+const dataDirOption = option("data-dir", "");
+const dataDir = dataDirOption !== "" ? path.resolve(dataDirOption) : await ensureDefaultData(STEPS);
 const places = await readPlaces();
 const stations = await reportingStations(dataDir);
 const mixes = buildMixes(places, stations, seed, mixSize).filter((m) => m.name !== "openapi.json" && (only.length === 0 || only.includes(m.name)));

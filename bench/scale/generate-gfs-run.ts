@@ -1,16 +1,18 @@
 /**
- * Scale rehearsal input: a full-size GFS 0.25° run in NOMADS's layout, one GRIB2 file per step
- * (`gfs.YYYYMMDD/HH/atmos/gfs.tHHz.pgrb2.0p25.fFFF`, 209 steps: hourly to 120 h, then 3-hourly
- * to 384 h) with its wgrib2-style `.idx`, holding every variable the gfs025 registry stores (22
- * names) as upstream publishes them: instantaneous fields at every step, TMAX/TMIN over the 6-hour
- * bucket (`(6k, h]`), APCP/ACPCP over the bucket plus the running total `[0, h]` at multiples of 6
- * hours, nothing windowed at f000.
+ * Scale rehearsal input: a full-size GFS run in NOMADS's layout, one GRIB2 file per step
+ * (`gfs.YYYYMMDD/HH/atmos/gfs.tHHz.pgrb2.<res>.fFFF`; 0.25°: 209 steps, hourly to 120 h, then
+ * 3-hourly to 384 h; 1.00°: 129 steps, 3-hourly to 384 h) with its wgrib2-style `.idx`, holding
+ * every variable the gfs025/gfs100 registry stores (22 names) as upstream publishes them:
+ * instantaneous fields at every step, TMAX/TMIN over the 6-hour bucket (`(6k, h]`), APCP/ACPCP
+ * over the bucket plus the running total `[0, h]` at multiples of 6 hours, nothing windowed at f000.
  *
- * No real full run is available offline, so every message is a real NCEP global 0.25° message
- * (1440 x 721, packing 5.3 complex + spatial differencing of order 2, as GFS publishes) taken from
- * the shared files: the four APCP messages of gfs.20200325.t18z.pgrb2.0p25.f006/.f018 and the GDAS
- * VRATE message gdas.t12z.pgrb2.0p25.f000.12 (the only global 0.25° NCEP fields without missing
- * points). Their sections 3 (grid), 6 and 7 (the packed data) are copied byte for byte; section 4
+ * No real full run is available offline, so every message is a real NCEP global message of the
+ * model's grid taken from the shared files. 0.25° (1440 x 721, packing 5.3 complex + spatial
+ * differencing of order 2, as GFS publishes): the four APCP messages of
+ * gfs.20200325.t18z.pgrb2.0p25.f006/.f018 and the GDAS VRATE message gdas.t12z.pgrb2.0p25.f000.12
+ * (the only global 0.25° NCEP fields without missing points). 1.00° (360 x 181, packing 5.3): ten
+ * APCP messages of GFS_Global_onedeg_20220627.TotalPrecip.Out24hrs.grib2 (the 00Z and 12Z runs'
+ * 3-hour buckets and running totals, 31 to 46 KB each). Their sections 3 (grid), 6 and 7 (the packed data) are copied byte for byte; section 4
  * is rewritten (template 4.0, or 4.8 for windows) to say which variable, level and step it is,
  * section 1 carries the run time, and section 5's reference value R and binary scale E are changed
  * so that the values land in the variable's usual range: value' = 2^k x value + b (an exact affine
@@ -21,7 +23,7 @@
  * an estimate, neither a bound above nor below. surface_height keeps one field at every step, as
  * GFS's HGT surface is constant over a run.
  *
- *   npx tsx bench/scale/generate-gfs-run.ts OUT_DIR [--run YYYYMMDDHH] [--steps N]
+ *   npx tsx bench/scale/generate-gfs-run.ts OUT_DIR [--model gfs025|gfs100] [--run YYYYMMDDHH] [--steps N]
  *
  * OUT_DIR gets the tree under `nomads.ncep.noaa.gov/pub/data/nccf/com/gfs/prod/` (the nightly's
  * `--mirror` layout). Default run: the newest 6-hourly cycle at or before now (UTC).
@@ -29,7 +31,7 @@
 import { promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
 import { SHARED_DATA_DIR } from "../../datasets/common/paths.ts";
-import { GFS025 } from "../../pipeline/forecast/models/gfs/domains.ts";
+import { GFS025, GFS100 } from "../../pipeline/forecast/models/gfs/domains.ts";
 import { formatInventory } from "../../pipeline/forecast/inventory.ts";
 import type { ModelVariable } from "../../pipeline/forecast/models/types.ts";
 import { decodeField } from "../../pipeline/grib/decode.ts";
@@ -37,14 +39,19 @@ import { scanGrib } from "../../pipeline/grib/scan.ts";
 
 const MIRROR_PREFIX = "nomads.ncep.noaa.gov/pub/data/nccf/com/gfs/prod";
 
-/** Real global 0.25° NCEP messages (file under the shared grib directory, 1-based message). */
-const SOURCES: [file: string, message: number][] = [
-  ["gfs/gfs.20200325.t18z.pgrb2.0p25.f006", 1],
-  ["gfs/gfs.20200325.t18z.pgrb2.0p25.f006", 2],
-  ["gfs/gfs.20200325.t18z.pgrb2.0p25.f018", 1],
-  ["gfs/gfs.20200325.t18z.pgrb2.0p25.f018", 2],
-  ["other/gdas.t12z.pgrb2.0p25.f000.12", 1],
-];
+/** Real global NCEP messages per model (file under the shared grib directory, 1-based message). */
+const SOURCES: Record<"gfs025" | "gfs100", [file: string, message: number][]> = {
+  gfs025: [
+    ["gfs/gfs.20200325.t18z.pgrb2.0p25.f006", 1],
+    ["gfs/gfs.20200325.t18z.pgrb2.0p25.f006", 2],
+    ["gfs/gfs.20200325.t18z.pgrb2.0p25.f018", 1],
+    ["gfs/gfs.20200325.t18z.pgrb2.0p25.f018", 2],
+    ["other/gdas.t12z.pgrb2.0p25.f000.12", 1],
+  ],
+  // 00Z run: (0,3] (0,6] (6,9] (0,12] (12,18] (0,24]; 12Z run: (0,9] (12,15] (0,18] (18,24].
+  gfs100: [1, 2, 3, 5, 10, 14, 31, 33, 37, 41].map((m) => ["gfs-multistep/GFS_Global_onedeg_20220627.TotalPrecip.Out24hrs.grib2", m] as [string, number]),
+};
+const DOMAINS = { gfs025: GFS025, gfs100: GFS100 };
 
 /** Usual range of each variable in its GRIB unit: where the affine map puts a source field. */
 const RANGES: Record<string, [number, number]> = {
@@ -99,13 +106,14 @@ function sectionsOf(message: Uint8Array, name: string): Map<number, Uint8Array> 
   return out;
 }
 
-function loadSources(): SourceMessage[] {
-  return SOURCES.map(([file, message]) => {
+function loadSources(model: "gfs025" | "gfs100"): SourceMessage[] {
+  const { nLat, nLon } = DOMAINS[model].grid;
+  return SOURCES[model].map(([file, message]) => {
     const where = path.join(SHARED_DATA_DIR, "grib", file);
     const bytes = new Uint8Array(readFileSync(where));
     const field = scanGrib(bytes, where)[message - 1];
-    if (!field || field.numberOfPoints !== 1440 * 721 || field.packingTemplate !== 3) {
-      throw new Error(`${where} message ${message}: expected a 1440 x 721 field in packing 5.3, got ${field ? `${field.numberOfPoints} points, 5.${field.packingTemplate}` : "no such message"}`);
+    if (!field || field.numberOfPoints !== nLat * nLon || field.packingTemplate !== 3) {
+      throw new Error(`${where} message ${message}: expected a ${nLon} x ${nLat} field in packing 5.3, got ${field ? `${field.numberOfPoints} points, 5.${field.packingTemplate}` : "no such message"}`);
     }
     const values = decodeField(bytes, field, where);
     let min = Infinity;
@@ -206,31 +214,38 @@ function windowsAt(v: ModelVariable, h: number): [number, number][] {
   return out;
 }
 
-function parseArgs(argv: string[]): { out: string; run: Date; steps: number } {
+function parseArgs(argv: string[]): { out: string; model: "gfs025" | "gfs100"; run: Date; steps: number | undefined } {
   const out = argv[0];
-  if (!out || out.startsWith("--")) throw new Error("usage: generate-gfs-run.ts OUT_DIR [--run YYYYMMDDHH] [--steps N]");
+  if (!out || out.startsWith("--")) throw new Error("usage: generate-gfs-run.ts OUT_DIR [--model gfs025|gfs100] [--run YYYYMMDDHH] [--steps N]");
   const now = new Date();
   let run = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 6 * Math.floor(now.getUTCHours() / 6)));
-  let steps = GFS025.steps.length;
+  let steps: number | undefined;
+  let model: "gfs025" | "gfs100" = "gfs025";
   for (let i = 1; i < argv.length; i += 2) {
     const value = argv[i + 1] ?? "";
-    if (argv[i] === "--run") {
+    if (argv[i] === "--model") {
+      if (value !== "gfs025" && value !== "gfs100") throw new Error(`--model: expected gfs025 or gfs100, got ${JSON.stringify(value)}`);
+      model = value;
+    } else if (argv[i] === "--run") {
       const m = /^(\d{4})(\d{2})(\d{2})(00|06|12|18)$/.exec(value);
       if (!m) throw new Error(`--run: expected YYYYMMDDHH with HH 00, 06, 12 or 18, got ${JSON.stringify(value)}`);
       run = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4])));
     } else if (argv[i] === "--steps") {
       steps = Number(value);
-      if (!Number.isInteger(steps) || steps < 1 || steps > GFS025.steps.length) throw new Error(`--steps: expected 1 to ${GFS025.steps.length}, got ${JSON.stringify(value)}`);
+      if (!Number.isInteger(steps) || steps < 1) throw new Error(`--steps: expected a positive step count, got ${JSON.stringify(value)}`);
     } else throw new Error(`unknown option ${argv[i]}`);
   }
-  return { out, run, steps };
+  return { out, model, run, steps };
 }
 
-const { out, run, steps } = parseArgs(process.argv.slice(2));
-const sources = loadSources();
+const args = parseArgs(process.argv.slice(2));
+const { out, run } = args;
+const domain = DOMAINS[args.model];
+const steps = Math.min(args.steps ?? domain.steps.length, domain.steps.length);
+const sources = loadSources(args.model);
 // One entry per stored name: the registry's first alternative (instantaneous cloud layers).
 const variables: ModelVariable[] = [];
-for (const v of GFS025.variables) if (!variables.some((w) => w.name === v.name)) variables.push(v);
+for (const v of domain.variables) if (!variables.some((w) => w.name === v.name)) variables.push(v);
 const maps = variables.map((v) => {
   const range = RANGES[v.name];
   if (!range) throw new Error(`${v.name}: expected a usual range in RANGES, got none`);
@@ -240,14 +255,14 @@ const maps = variables.map((v) => {
     return { k, b: lo - 2 ** k * s.min };
   });
 });
-const files = GFS025.files(run, GFS025.steps.slice(0, steps));
+const files = domain.files(run, domain.steps.slice(0, steps));
 const dir = path.join(out, MIRROR_PREFIX, path.posix.dirname(files[0]!.path));
 await fs.mkdir(dir, { recursive: true });
 const started = Date.now();
 let totalBytes = 0;
 let messages = 0;
 for (let i = 0; i < steps; i++) {
-  const h = GFS025.steps[i]!;
+  const h = domain.steps[i]!;
   const parts: Uint8Array[] = [];
   variables.forEach((v, vi) => {
     const windows: [number, number][] = v.aggregation === "instant" ? [[h, h]] : windowsAt(v, h);

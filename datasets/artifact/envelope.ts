@@ -89,12 +89,20 @@ export function buildMetadata(input: EnvelopeInput, payloadBytes: number, payloa
 
 /**
  * The header, metadata and padding that precede a payload whose size and CRC-32 are already known
- * (for payloads streamed from disk rather than held in memory).
+ * (for payloads streamed from disk rather than held in memory). With `payloadOffset`, exactly that
+ * many bytes: the metadata is padded with spaces so that the payload starts there.
  */
-export function encodeEnvelopeHeader(input: EnvelopeInput, payloadBytes: number, payloadCrc32: number): Uint8Array {
+export function encodeEnvelopeHeader(input: EnvelopeInput, payloadBytes: number, payloadCrc32: number, payloadOffset?: number): Uint8Array {
   checkMagic(input.magic);
   const metadata = buildMetadata(input, payloadBytes, payloadCrc32);
-  const metaBytes = Buffer.from(JSON.stringify(metadata), "utf8");
+  let metaBytes = Buffer.from(JSON.stringify(metadata), "utf8");
+  // A payload written before its header (at an offset reserved for it): the JSON ends in spaces up to there.
+  if (payloadOffset !== undefined) {
+    if (payloadOffset % 8 !== 0 || HEADER_BYTES + metaBytes.byteLength > payloadOffset) {
+      throw new Error(`envelope header: the payload offset ${payloadOffset} must be a multiple of 8 leaving room for ${HEADER_BYTES + metaBytes.byteLength} header bytes`);
+    }
+    metaBytes = Buffer.concat([metaBytes, Buffer.alloc(payloadOffset - HEADER_BYTES - metaBytes.byteLength, 0x20)]);
+  }
   const payloadStart = align8(HEADER_BYTES + metaBytes.byteLength);
   const head = Buffer.alloc(payloadStart);
   head.write(input.magic, 0, MAGIC_BYTES, "latin1");

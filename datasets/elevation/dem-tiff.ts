@@ -6,7 +6,8 @@
  * predictor 1 or 2), either byte order; refuses anything else naming the file and entry offset.
  */
 import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
-import { inflateSync } from "node:zlib";
+import { promisify } from "node:util";
+import { inflate, inflateSync } from "node:zlib";
 import { DataFormatError, MissingInputError } from "../common/errors.ts";
 import type { DemGrid } from "./grid.ts";
 import { gridFromDirectory } from "./georeference.ts";
@@ -33,6 +34,7 @@ export interface DemTiffLayout {
  * 2.2 KB). Kept small because a server with the whole SRTM set opens ~15,000 tiles at startup.
  */
 const FIRST_READ = 16 * 1024;
+const inflateAsync = promisify(inflate);
 
 function need(dir: TiffDirectory, tag: number, name: string, file: string): number[] {
   const e = dir.entries.get(tag);
@@ -148,10 +150,8 @@ export class DemTiff {
 
   /** Decodes one internal tile from its stored bytes: `tileWidth * tileHeight` samples, row-major. */
   decode(index: number, stored: Uint8Array): Int16Array {
-    const { tileWidth, tileHeight, compression, predictor, littleEndian } = this.layout;
-    const samples = tileWidth * tileHeight;
     let raw: Uint8Array;
-    if (compression === Compression.None) raw = stored;
+    if (this.layout.compression === Compression.None) raw = stored;
     else {
       try {
         raw = inflateSync(stored);
@@ -159,6 +159,25 @@ export class DemTiff {
         throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index] }, `a zlib stream for tile ${index}`, (err as Error).message);
       }
     }
+    return this.samplesOf(index, raw);
+  }
+
+  /** The same, inflating in libuv's thread pool (a build checking many tiles at once). */
+  async decodeAsync(index: number, stored: Uint8Array): Promise<Int16Array> {
+    if (this.layout.compression === Compression.None) return this.samplesOf(index, stored);
+    let raw: Uint8Array;
+    try {
+      raw = await inflateAsync(stored);
+    } catch (err) {
+      throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index] }, `a zlib stream for tile ${index}`, (err as Error).message);
+    }
+    return this.samplesOf(index, raw);
+  }
+
+  /** Samples from an internal tile's decompressed bytes (byte order, predictor undone). */
+  private samplesOf(index: number, raw: Uint8Array): Int16Array {
+    const { tileWidth, tileHeight, predictor, littleEndian } = this.layout;
+    const samples = tileWidth * tileHeight;
     if (raw.byteLength !== samples * 2) {
       throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index] }, `${samples * 2} decoded bytes in tile ${index}`, `${raw.byteLength}`);
     }
@@ -218,18 +237,35 @@ export class DemTiff {
 
   /** Decodes the whole raster (validation and tests; a 3601x3601 tile is 26 MB). */
   readAllSync(): Int16Array {
-    const { grid, tileWidth, tileHeight, tilesAcross } = this.layout;
-    const out = new Int16Array(grid.width * grid.height);
     const fd = this.descriptor();
-    for (let k = 0; k < this.blockCount; k++) {
-      const block = this.readStoredSync(fd, k);
-      const x0 = (k % tilesAcross) * tileWidth;
-      const y0 = Math.floor(k / tilesAcross) * tileHeight;
-      const w = Math.min(tileWidth, grid.width - x0);
-      const h = Math.min(tileHeight, grid.height - y0);
-      for (let r = 0; r < h; r++) out.set(block.subarray(r * tileWidth, r * tileWidth + w), (y0 + r) * grid.width + x0);
-    }
+    const out = new Int16Array(this.layout.grid.width * this.layout.grid.height);
+    for (let k = 0; k < this.blockCount; k++) this.place(k, this.readStoredSync(fd, k), out);
     return out;
+  }
+
+  /** The same, the internal tiles inflated in libuv's thread pool, several at once. */
+  async readAll(): Promise<Int16Array> {
+    const fd = this.descriptor();
+    const out = new Int16Array(this.layout.grid.width * this.layout.grid.height);
+    await Promise.all(
+      Array.from({ length: this.blockCount }, async (_, k) => {
+        this.checkIndex(k);
+        const stored = Buffer.allocUnsafe(this.layout.byteCounts[k]!);
+        this.storedBytes(k, readSync(fd, stored, 0, stored.byteLength, this.layout.offsets[k]!));
+        this.place(k, await this.decodeAsync(k, stored), out);
+      }),
+    );
+    return out;
+  }
+
+  /** Copies internal tile `k` into a whole raster. */
+  private place(k: number, block: Int16Array, out: Int16Array): void {
+    const { grid, tileWidth, tileHeight, tilesAcross } = this.layout;
+    const x0 = (k % tilesAcross) * tileWidth;
+    const y0 = Math.floor(k / tilesAcross) * tileHeight;
+    const w = Math.min(tileWidth, grid.width - x0);
+    const h = Math.min(tileHeight, grid.height - y0);
+    for (let r = 0; r < h; r++) out.set(block.subarray(r * tileWidth, r * tileWidth + w), (y0 + r) * grid.width + x0);
   }
 
   close(): void {

@@ -3,9 +3,10 @@
  * north, then `finish()`. Each band holds, per variable, the series of every cell of the band's
  * rows (time-major per cell: `values[(row * nLon + col) * nSteps + step]`).
  *
- * Tile records are gathered in 4 MB blocks kept in memory, or appended to a spill file for runs
- * too large to hold (a GFS 0.25 degree run is several GB); the tile table goes last, so the
- * payload's CRC-32 is computed as the blocks are produced.
+ * Tile records are gathered in 4 MB blocks kept in memory, or written to a spill file for runs
+ * too large to hold (a GFS 0.25 degree run is several GB): at `spillOffset` of the run file
+ * itself, so that the header is written in front of the payload without copying it; the tile
+ * table goes last, so the payload's CRC-32 is computed as the blocks are produced.
  */
 import { closeSync, openSync, writeSync } from "node:fs";
 import { crc32 } from "node:zlib";
@@ -16,9 +17,9 @@ import type { RunMeta } from "./types.ts";
 /** Tile records are gathered into blocks of this size before they are written. */
 const BLOCK_BYTES = 4 * 2 ** 20;
 
-/** A finished payload: the spill file's bytes (if any) followed by `chunks`. */
+/** A finished payload: the spill file's bytes (if any, from `offset`) followed by `chunks`. */
 export interface RunPayload {
-  spill?: { path: string; bytes: number };
+  spill?: { path: string; bytes: number; offset: number };
   chunks: Uint8Array[];
   bytes: number;
   crc32: number;
@@ -27,6 +28,8 @@ export interface RunPayload {
 export interface RunWriterOptions {
   /** Append tile records to this file instead of keeping them in memory. */
   spillPath?: string;
+  /** Where in the spill file the records start (room left for the run file's header); default 0. */
+  spillOffset?: number;
 }
 
 export class RunWriter {
@@ -134,7 +137,8 @@ export class RunWriter {
       this.records.push(full);
     } else {
       let done = 0;
-      while (done < full.length) done += writeSync(this.spillFd, full, done, full.length - done, this.spillBytes + done);
+      const at = (this.options.spillOffset ?? 0) + this.spillBytes;
+      while (done < full.length) done += writeSync(this.spillFd, full, done, full.length - done, at + done);
       this.spillBytes += full.length;
     }
     this.block = new Uint8Array(0);
@@ -158,7 +162,7 @@ export class RunWriter {
     if (this.spillFd !== undefined) {
       closeSync(this.spillFd);
       this.spillFd = undefined;
-      return { spill: { path: this.options.spillPath!, bytes: this.spillBytes }, chunks: [table], bytes, crc32: crc };
+      return { spill: { path: this.options.spillPath!, bytes: this.spillBytes, offset: this.options.spillOffset ?? 0 }, chunks: [table], bytes, crc32: crc };
     }
     return { chunks: [...this.records, table], bytes, crc32: crc };
   }

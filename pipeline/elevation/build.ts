@@ -21,10 +21,10 @@ import { NODATA_INT16 } from "../../datasets/elevation/tiff-tags.ts";
 import { Progress } from "../common/progress.ts";
 import { isUrl, localFileOf, type SourceOptions } from "../common/source.ts";
 import { readGeoTiffDem, sourceNameOf, type SourceRaster } from "./geotiff-source.ts";
-import { DEFAULT_TIFF_OPTIONS, encodeDemTiff, type DemTiffOptions } from "./geotiff-writer.ts";
+import { DEFAULT_TIFF_OPTIONS, encodeDemTiffAsync, type DemTiffOptions } from "./geotiff-writer.ts";
 import { parseHgtName, readHgt } from "./hgt.ts";
 import { rewrapToMinus180 } from "./rewrap.ts";
-import { fillVoids, type FillSource } from "./void-fill.ts";
+import { fillVoids, type FillResult, type FillSource } from "./void-fill.ts";
 
 export interface ElevationBuildInput {
   /** GeoTIFF DEMs covering the globe (ETOPO5...), any order. */
@@ -62,12 +62,18 @@ function extremes(samples: Int16Array): { min: number; max: number } {
   return min > max ? { min: 0, max: 0 } : { min, max };
 }
 
-/** Writes one tile file and checks it by decoding it back with the reader the server uses. */
+/** SRTM tiles built at once: their compression and checks run in libuv's thread pool meanwhile. */
+const CONCURRENT_TILES = 4;
+
+/**
+ * Writes one tile file and checks it by decoding it back with the reader the server uses. The
+ * compression and the decoding run in libuv's thread pool, so several tiles proceed at once.
+ */
 async function writeChecked(file: string, grid: DemGrid, samples: Int16Array, options: DemTiffOptions): Promise<number> {
-  await writeFileAtomic(file, encodeDemTiff(samples, grid, options));
+  await writeFileAtomic(file, await encodeDemTiffAsync(samples, grid, options));
   const tiff = DemTiff.open(file);
   try {
-    const back = tiff.readAllSync();
+    const back = await tiff.readAll();
     for (let k = 0; k < samples.length; k++) {
       if (back[k] !== samples[k]) {
         throw new DataFormatError({ file, field: `pixel ${k}` }, `${samples[k]} as written`, `${back[k]} when read back`);
@@ -77,6 +83,26 @@ async function writeChecked(file: string, grid: DemGrid, samples: Int16Array, op
   } finally {
     tiff.close();
   }
+}
+
+/** `fn` over `items`, at most `limit` at a time; results in the items' order. The first failure rejects (the others finish first). */
+async function mapConcurrently<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  let failure: unknown;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && failure === undefined) {
+      const k = next++;
+      try {
+        out[k] = await fn(items[k]!);
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== undefined) throw failure;
+  return out;
 }
 
 export async function buildElevation(input: ElevationBuildInput): Promise<ElevationBuildReport> {
@@ -97,12 +123,15 @@ export async function buildElevation(input: ElevationBuildInput): Promise<Elevat
     return isUrl(location) ? { ...info, name: path.basename(new URL(location).pathname), location } : info;
   };
 
+  const enter = (entry: DemRasterEntry): void => {
+    entries.push(entry);
+    report.outputBytes += entry.bytes;
+    report.voidsFilled += entry.voidsFilled;
+    report.voidsLeft += entry.sourceVoids - entry.voidsFilled;
+  };
   const add = async (rel: string, source: string, kind: DemKind, grid: DemGrid, samples: Int16Array, sourceVoids: number, filled: number): Promise<void> => {
     const bytes = await writeChecked(path.join(buildDir, rel), grid, samples, options);
-    entries.push({ file: rel, source, kind, grid, bytes, sourceVoids, voidsFilled: filled, ...extremes(samples) });
-    report.outputBytes += bytes;
-    report.voidsFilled += filled;
-    report.voidsLeft += sourceVoids - filled;
+    enter({ file: rel, source, kind, grid, bytes, sourceVoids, voidsFilled: filled, ...extremes(samples) });
   };
   const account = (fill: { bySource: Record<string, number> }): void => {
     for (const [k, v] of Object.entries(fill.bySource)) filledBy[k] = (filledBy[k] ?? 0) + v;
@@ -144,43 +173,60 @@ export async function buildElevation(input: ElevationBuildInput): Promise<Elevat
       progress.tick();
     }
 
-    // SRTM tiles. A 1" tile whose name also has a 3" input waits until that 3" tile is written.
+    // SRTM tiles, several at once, recorded in input order. A 1" tile whose name also has a 3"
+    // input waits until that 3" tile is written (it is filled from it).
     const names = new Map<string, number>();
     for (const file of input.hgtFiles) {
       const corner = parseHgtName(file);
       if (corner === undefined) throw new DataFormatError({ file }, "an SRTM tile name such as N00E010.hgt", JSON.stringify(path.basename(file)));
       names.set(corner.name, (names.get(corner.name) ?? 0) + 1);
     }
+    interface BuiltTile {
+      rel: string;
+      source: string;
+      grid: DemGrid;
+      bytes: number;
+      voids: number;
+      fill: FillResult;
+      extremes: { min: number; max: number };
+      rawBytes: number;
+      info: SourceInfo;
+    }
+    const claimed = new Set<string>();
     const written = new Map<string, string>();
-    const deferred: string[] = [];
-    const processTile = async (file: string, allowDefer: boolean): Promise<void> => {
+    const buildTile = async (file: string, allowDefer: boolean): Promise<BuiltTile | "deferred"> => {
       const tile = await readHgt(file, sourceOptions);
-      if (allowDefer && tile.source === "srtm1" && (names.get(tile.name) ?? 0) > 1) {
-        deferred.push(file);
-        return;
-      }
+      if (allowDefer && tile.source === "srtm1" && (names.get(tile.name) ?? 0) > 1) return "deferred";
       const rel = `${tile.source}/${tile.name}.tif`;
-      if (written.has(rel)) throw new DataFormatError({ file: tile.displayName }, `one ${tile.source} file per tile`, `a second ${tile.name}`);
+      if (claimed.has(rel)) throw new DataFormatError({ file: tile.displayName }, `one ${tile.source} file per tile`, `a second ${tile.name}`);
+      claimed.add(rel);
       const fillers: FillSource[] = [];
       const coarser = written.get(`srtm3/${tile.name}.tif`);
       if (tile.source === "srtm1" && coarser !== undefined) {
         const t = DemTiff.open(coarser);
-        fillers.push({ source: "srtm3", grid: t.layout.grid, samples: t.readAllSync(), clampLatitude: false });
+        fillers.push({ source: "srtm3", grid: t.layout.grid, samples: await t.readAll(), clampLatitude: false });
         t.close();
       }
       fillers.push(...globals);
       let voids = 0;
       for (const v of tile.samples) if (v === NODATA_INT16) voids++;
       const fill = voids > 0 ? fillVoids(tile.grid, tile.samples, fillers) : { filled: 0, left: 0, bySource: {} };
-      account(fill);
-      await add(rel, tile.source, "tile", tile.grid, tile.samples, voids, fill.filled);
+      const bytes = await writeChecked(path.join(buildDir, rel), tile.grid, tile.samples, options);
       written.set(rel, path.join(buildDir, rel));
-      report.rawDemBytes += tile.rawBytes;
-      sources.push(await describe(file));
+      const built = { rel, source: tile.source, grid: tile.grid, bytes, voids, fill, extremes: extremes(tile.samples), rawBytes: tile.rawBytes, info: await describe(file) };
       progress.tick();
+      return built;
     };
-    for (const file of input.hgtFiles) await processTile(file, true);
-    for (const file of deferred) await processTile(file, false);
+    const record = (t: BuiltTile): void => {
+      account(t.fill);
+      enter({ file: t.rel, source: t.source, kind: "tile", grid: t.grid, bytes: t.bytes, sourceVoids: t.voids, voidsFilled: t.fill.filled, ...t.extremes });
+      report.rawDemBytes += t.rawBytes;
+      sources.push(t.info);
+    };
+    const results = await mapConcurrently(input.hgtFiles, CONCURRENT_TILES, (file) => buildTile(file, true));
+    const deferred: string[] = [];
+    results.forEach((r, k) => (r === "deferred" ? deferred.push(input.hgtFiles[k]!) : record(r)));
+    for (const file of deferred) record((await buildTile(file, false)) as BuiltTile);
 
     for (const s of sources) report.inputBytes += s.bytes ?? 0;
     report.rasters = entries.length;

@@ -7,7 +7,8 @@
  * Byte layout: datasets/elevation/FORMAT.md. geotiff.js cannot write tiled or compressed files.
  */
 import { endianness } from "node:os";
-import { deflateSync } from "node:zlib";
+import { promisify } from "node:util";
+import { deflate, deflateSync } from "node:zlib";
 import type { DemGrid } from "../../datasets/elevation/grid.ts";
 import {
   ANGULAR_UNIT_DEGREE, Compression, EPSG_WGS84, FieldType, GeoKey, MODEL_TYPE_GEOGRAPHIC, NODATA_INT16,
@@ -34,8 +35,10 @@ if (endianness() !== "LE") {
   throw new Error("the DEM tile writer needs a little-endian host");
 }
 
-/** Differences and compresses one internal tile (padding beyond the image is nodata). */
-function encodeTile(raster: Int16Array, grid: DemGrid, bx: number, by: number, size: number, level: number): Buffer {
+const deflateAsync = promisify(deflate);
+
+/** One internal tile, differenced, ready to compress (padding beyond the image is nodata). */
+function differencedTile(raster: Int16Array, grid: DemGrid, bx: number, by: number, size: number): Uint8Array {
   const tile = new Int16Array(size * size);
   tile.fill(NODATA_INT16);
   const x0 = bx * size;
@@ -52,7 +55,16 @@ function encodeTile(raster: Int16Array, grid: DemGrid, bx: number, by: number, s
     const row = r * size;
     for (let c = size - 1; c > 0; c--) tile[row + c] = tile[row + c]! - tile[row + c - 1]!;
   }
-  return deflateSync(new Uint8Array(tile.buffer), { level });
+  return new Uint8Array(tile.buffer);
+}
+
+/** The internal tiles of a raster, differenced, row-major. */
+function differencedTiles(raster: Int16Array, grid: DemGrid, size: number): Uint8Array[] {
+  if (size % 16 !== 0 || size <= 0) throw new Error(`tile size must be a positive multiple of 16, got ${size}`);
+  if (raster.length !== grid.width * grid.height) throw new Error(`raster of ${grid.width}x${grid.height} needs ${grid.width * grid.height} samples, got ${raster.length}`);
+  const out: Uint8Array[] = [];
+  for (let by = 0; by < Math.ceil(grid.height / size); by++) for (let bx = 0; bx < Math.ceil(grid.width / size); bx++) out.push(differencedTile(raster, grid, bx, by, size));
+  return out;
 }
 
 function typeBytes(type: number): number {
@@ -61,13 +73,20 @@ function typeBytes(type: number): number {
 
 /** Encodes a whole raster (row-major, `grid.width * grid.height` samples) as GeoTIFF chunks. */
 export function encodeDemTiff(raster: Int16Array, grid: DemGrid, options: DemTiffOptions = DEFAULT_TIFF_OPTIONS): Uint8Array[] {
-  const size = options.tileSize;
-  if (size % 16 !== 0 || size <= 0) throw new Error(`tile size must be a positive multiple of 16, got ${size}`);
-  if (raster.length !== grid.width * grid.height) throw new Error(`raster of ${grid.width}x${grid.height} needs ${grid.width * grid.height} samples, got ${raster.length}`);
-  const across = Math.ceil(grid.width / size);
-  const down = Math.ceil(grid.height / size);
-  const tiles: Buffer[] = [];
-  for (let by = 0; by < down; by++) for (let bx = 0; bx < across; bx++) tiles.push(encodeTile(raster, grid, bx, by, size, options.level));
+  const tiles = differencedTiles(raster, grid, options.tileSize).map((t) => deflateSync(t, { level: options.level }));
+  return assembleTiff(tiles, grid, options.tileSize);
+}
+
+/**
+ * The same bytes, the tiles compressed in libuv's thread pool (several at once: a build keeps the
+ * machine's cores busy while the main thread prepares the next tiles).
+ */
+export async function encodeDemTiffAsync(raster: Int16Array, grid: DemGrid, options: DemTiffOptions = DEFAULT_TIFF_OPTIONS): Promise<Uint8Array[]> {
+  const tiles = await Promise.all(differencedTiles(raster, grid, options.tileSize).map((t) => deflateAsync(t, { level: options.level })));
+  return assembleTiff(tiles, grid, options.tileSize);
+}
+
+function assembleTiff(tiles: readonly Buffer[], grid: DemGrid, size: number): Uint8Array[] {
 
   const resLon = grid.resLonArcsec / 3600;
   const resLat = grid.resLatArcsec / 3600;

@@ -46,8 +46,11 @@ export function runSteps(domain: ModelDomain, run: CollectedRun, wanted: readonl
 export interface BuildOptions {
   /** Lead times wanted (default all the domain's). */
   steps?: readonly number[];
-  /** Spill the payload to this file instead of memory (large runs). */
-  spillPath?: string;
+  /**
+   * Spill the payload to this file instead of memory (large runs), after `offset(meta)` bytes
+   * left for the header (the run file's temporary path: the payload is then written once).
+   */
+  spill?: { path: string; offset: (meta: RunMeta) => number };
 }
 
 export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldStore, logger: Logger, options: BuildOptions = {}): BuiltRun {
@@ -100,13 +103,24 @@ export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldSto
     variables,
     absent: VARIABLE_NAMES.filter((n) => !variables.some((v) => v.name === n)),
   };
-  const writer = new RunWriter(meta, options.spillPath ? { spillPath: options.spillPath } : {});
+  const writer = new RunWriter(meta, options.spill ? { spillPath: options.spill.path, spillOffset: options.spill.offset(meta) } : {});
   const nSteps = steps.length;
   const progress = new Progress(logger, `assemble ${domain.id} ${meta.runTime}`, domain.grid.nLat, "rows");
   for (let band = writer.nextBand(); band; band = writer.nextBand()) {
     const first = band.firstRow * domain.grid.nLon;
     const count = band.rows * domain.grid.nLon;
     const stepValues = new Float32Array(count);
+    // A window's field serves several steps' differences: read it once per band (a packed
+    // store decodes it on each read).
+    const windowed = new Map<string, Float32Array>();
+    const windowBand = (key: string): Float32Array => {
+      let values = windowed.get(key);
+      if (!values) {
+        values = store.band(key, first, count);
+        windowed.set(key, values);
+      }
+      return values;
+    };
     const arrays = variables.map((variable, v) => {
       const out = new Float32Array(count * nSteps);
       for (let i = 0; i < nSteps; i++) {
@@ -115,7 +129,7 @@ export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldSto
         else if (src.kind === "field") stepValues.set(store.band(src.key, first, count));
         else {
           const used = new Set(src.plan.kind === "linear" ? src.plan.terms.map((t) => t.window) : src.plan.windows);
-          const inputs = src.keys.map((key, w) => (used.has(w) ? store.band(key, first, count) : stepValues));
+          const inputs = src.keys.map((key, w) => (used.has(w) ? windowBand(key) : stepValues));
           applyPlan(src.plan, inputs, variable.aggregation as "sum" | "mean" | "max" | "min", stepValues);
         }
         for (let c = 0; c < count; c++) out[c * nSteps + i] = stepValues[c]!;

@@ -47,6 +47,8 @@ interface Chunk {
   bytes: Uint8Array;
   name: string;
   fields: GribField[];
+  /** Where the chunk's octets lie on disk, when they do. */
+  location: { path: string; offset: number } | undefined;
 }
 
 export interface CollectResult {
@@ -81,14 +83,14 @@ async function chunksOf(file: string, o: CollectOptions, accept: (start: number 
   const name = o.source.locate(file);
   if (!inventory) {
     const bytes = await o.source.whole(file);
-    return [{ bytes, name, fields: o.codec.scan(bytes, name) }];
+    return [{ bytes, name, fields: o.codec.scan(bytes, name), location: o.source.location?.(file, undefined) }];
   }
   const wanted = selectEntries(o.domain.variables, inventory).filter((e) => accept(e.startHour, e.endHour) && (!o.wantRun || o.wantRun(e.referenceTime)));
   const chunks: Chunk[] = [];
   for (const r of rangesFor(wanted)) {
     const bytes = await o.source.range(file, r);
     const label = `${name} bytes ${r.first}-${r.last ?? "end"}`;
-    chunks.push({ bytes, name: label, fields: o.codec.scan(bytes, label) });
+    chunks.push({ bytes, name: label, fields: o.codec.scan(bytes, label), location: o.source.location?.(file, r) });
   }
   return chunks;
 }
@@ -148,9 +150,16 @@ export async function collectFields(o: CollectOptions): Promise<CollectResult> {
             o.logger.warn("grid increment disagrees with first/last points; using the points", { file: chunk.name, message: f.index, stated: f.grid });
           }
         }
-        const values = o.codec.decode(chunk.bytes, f, chunk.name);
         // Into the vocabulary's unit (ECMWF: tp in m, cloud cover as a fraction).
         const factor = o.domain.variables[v]!.factor;
+        // A large run's store keeps the field packed where it lies, decoded band by band later.
+        if (chunk.location && o.store.putPacked?.(key, { bytes: chunk.bytes, field: f, name: chunk.name, location: chunk.location }, placement, factor)) {
+          perVar.set(window, key);
+          run.sources.add(file);
+          decoded++;
+          continue;
+        }
+        const values = o.codec.decode(chunk.bytes, f, chunk.name);
         if (factor !== undefined) for (let i = 0; i < values.length; i++) values[i] = values[i]! * factor;
         // Sub-grids of one field (Alaska: both sides of 180 degrees) are pasted into one array.
         const target = o.store.has(key) ? o.store.band(key, 0, cells).slice() : new Float32Array(cells).fill(NaN);

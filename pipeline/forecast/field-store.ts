@@ -1,13 +1,32 @@
 /**
- * Holds the decoded fields of a run (each pasted on the domain grid) until they are transposed
- * into per-cell series. Small runs stay in memory; a run larger than the budget (a GFS 0.25
- * degree run of 20 variables x 209 steps is ~17 GB of float32) is spilled to a temporary file
- * and read back one band of rows at a time.
+ * Holds the fields of a run (each pasted on the domain grid) until they are transposed into
+ * per-cell series. Small runs stay in memory, decoded. A run larger than the budget (a GFS 0.25
+ * degree run of 22 variables x 209 steps is 19.6 GB of float32) keeps its fields packed where
+ * they lie and decodes them band by band (packed-store.ts); the fields that cannot be decoded so
+ * go to a temporary file of float32, read back one band of rows at a time.
  */
 import { closeSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+import type { GribField } from "../grib/types.ts";
+import type { Placement } from "./paste.ts";
+
+/** A field as collected: the octets holding it, and the file they were read from. */
+export interface PackedField {
+  /** A chunk holding the message (a whole file or a fetched range). */
+  bytes: Uint8Array;
+  field: GribField;
+  /** For messages. */
+  name: string;
+  /** Where `bytes` lie on disk: the file and the offset of their first octet. */
+  location: { path: string; offset: number };
+}
 
 export interface FieldStore {
   put(key: string, values: Float32Array): void;
+  /**
+   * Keeps a field packed (a store that can), to be decoded band by band; several messages may
+   * make up one field (sub-grids). False when the field must be decoded and `put` instead.
+   */
+  putPacked?(key: string, field: PackedField, placement: Placement, factor: number | undefined): boolean;
   has(key: string): boolean;
   /** `count` values of field `key` from cell `first`. */
   band(key: string, first: number, count: number): Float32Array;

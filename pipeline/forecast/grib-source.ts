@@ -46,6 +46,11 @@ export interface GribSource {
   inventory(file: string, format?: InventoryFormat): Promise<InventoryEntry[] | undefined>;
   range(file: string, range: ByteRange): Promise<Uint8Array>;
   whole(file: string): Promise<Uint8Array>;
+  /**
+   * Where the octets of a range (or the whole file) read before lie on disk: the local file, or
+   * the download cache's copy; undefined when they are only in memory.
+   */
+  location?(file: string, range: ByteRange | undefined): { path: string; offset: number } | undefined;
   stats: TransferStats;
 }
 
@@ -130,11 +135,19 @@ export function localSource(dirs: readonly string[]): GribSource {
       stats.bytesFetched += bytes.length;
       return bytes;
     },
+    location(file, range) {
+      const p = resolved.get(file);
+      return p === undefined ? undefined : { path: p, offset: range?.first ?? 0 };
+    },
   };
 }
 
 function cacheName(url: string, suffix: string): string {
   return `${createHash("sha256").update(url).digest("hex").slice(0, 20)}${suffix}`;
+}
+
+function rangeName(url: string, r: ByteRange): string {
+  return cacheName(url, `-${r.first}-${r.last ?? "end"}.grib`);
 }
 
 /** A NOMADS-like HTTP tree under `base` (ending in '/'). */
@@ -185,9 +198,10 @@ export function httpSource(base: string, options: HttpSourceOptions): GribSource
     },
     range(file, r) {
       const u = url(file);
-      const name = cacheName(u, `-${r.first}-${r.last ?? "end"}.grib`);
-      return cached(name, () => fetchWithValidators(u, { ...fetchOptions, range: r.last === undefined ? { first: r.first } : { first: r.first, last: r.last } }));
+      return cached(rangeName(u, r), () => fetchWithValidators(u, { ...fetchOptions, range: r.last === undefined ? { first: r.first } : { first: r.first, last: r.last } }));
     },
+    // The cache keeps each range and whole file as it came (cached() writes it before returning).
+    location: (file, r) => ({ path: path.join(options.cacheDir, r ? rangeName(url(file), r) : cacheName(url(file), ".grib")), offset: 0 }),
     whole(file) {
       const u = url(file);
       return cached(cacheName(u, ".grib"), async () => {

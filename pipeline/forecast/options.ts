@@ -21,6 +21,8 @@ export interface ForecastOptions {
   keep: number | undefined;
   cacheDir: string | undefined;
   force: boolean;
+  /** The store keeps only the runs of `models` (other models' runs leave the index). */
+  dropOtherModels: boolean;
   /** Write `.idx` inventories for these GRIB files and exit. */
   writeIdx: string[];
   listModels: boolean;
@@ -52,6 +54,8 @@ export const USAGE = `Options:
   --keep <n>             Runs kept per model (default GEODATA_FORECAST_KEEP_RUNS).
   --cache <dir>          Download cache (default <GEODATA_DATA_DIR>/.cache/forecast).
   --force                Rebuild runs already in the store.
+  --drop-other-models    Keep only the runs of --model in the store (e.g. drop the embedded
+                         default's sample runs once a real model is ingested).
   --write-idx <file...>  Write a wgrib2-style <file>.idx for each GRIB file, then exit.
   --list-models          Print the models and their variables, then exit.
   --point <lat,lon>      Print, as JSON, the stored series of the four grid cells around the point
@@ -68,11 +72,11 @@ export function parseRun(text: string): Date {
 export function parseForecastOptions(args: string[]): ForecastOptions {
   const opts = new StepOptions("forecast", args, {
     values: ["model", "source", "model-source", "files", "run", "steps", "keep", "cache", "point"],
-    flags: ["force", "write-idx", "list-models"],
+    flags: ["force", "write-idx", "list-models", "drop-other-models"],
     positional: true,
   });
   const list = (name: string): string[] => opts.all(name).flatMap((v) => v.split(",")).filter(Boolean);
-  const o: ForecastOptions = { models: [], sources: list("source"), modelSources: {}, run: "latest", fromHour: 0, toHour: Infinity, onlySteps: undefined, keep: undefined, cacheDir: opts.get("cache"), force: opts.flag("force"), writeIdx: [], listModels: opts.flag("list-models"), point: undefined, files: list("files") };
+  const o: ForecastOptions = { models: [], sources: list("source"), modelSources: {}, run: "latest", fromHour: 0, toHour: Infinity, onlySteps: undefined, keep: undefined, cacheDir: opts.get("cache"), force: opts.flag("force"), dropOtherModels: opts.flag("drop-other-models"), writeIdx: [], listModels: opts.flag("list-models"), point: undefined, files: list("files") };
   for (const value of opts.all("model")) {
     for (const id of value.split(",")) {
       const m = modelById(id.trim());

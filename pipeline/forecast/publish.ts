@@ -46,12 +46,31 @@ export async function readCurrentIndex(forecastDir: string, logger?: Logger): Pr
   }
 }
 
-/** Deletes run files the index does not list (older runs, files of an older format, leftovers). */
+/** True when no process has this pid (a temporary file's writer is gone). */
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * Deletes run files the index does not list (older runs, files of an older format, leftovers),
+ * and temporary run files (`.fcst.tmp-<pid>-...`) of builds whose process is gone.
+ */
 async function sweep(forecastDir: string, kept: Set<string>, logger: Logger): Promise<void> {
   for (const entry of await fs.readdir(forecastDir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
     for (const name of await fs.readdir(path.join(forecastDir, entry.name))) {
       const rel = `${entry.name}/${name}`;
+      const tmp = /\.fcst\.tmp-(\d+)-/.exec(name);
+      if (tmp && gone(Number(tmp[1]))) {
+        await fs.rm(path.join(forecastDir, entry.name, name), { force: true });
+        logger.info("temporary file of a dead build removed", { file: rel });
+        continue;
+      }
       if (!name.endsWith(".fcst") || kept.has(rel)) continue;
       await fs.rm(path.join(forecastDir, entry.name, name), { force: true });
       logger.info("old run removed", { file: rel });
@@ -59,8 +78,10 @@ async function sweep(forecastDir: string, kept: Set<string>, logger: Logger): Pr
   }
 }
 
-export async function publishRuns(forecastDir: string, runs: readonly RunToPublish[], keep: number, logger: Logger): Promise<ForecastIndex> {
+/** `onlyModels`: the index lists only these models' runs (the others' files are swept). */
+export async function publishRuns(forecastDir: string, runs: readonly RunToPublish[], keep: number, logger: Logger, onlyModels?: ReadonlySet<string>): Promise<ForecastIndex> {
   const current = await readCurrentIndex(forecastDir, logger);
+  if (onlyModels) current.runs = current.runs.filter((r) => onlyModels.has(r.model));
   const fresh: IndexedRun[] = [];
   for (const run of runs) {
     const file = runFileName(run.meta.model, run.meta.runTime);

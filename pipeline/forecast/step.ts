@@ -10,9 +10,10 @@ import { writeFileAtomic } from "../../datasets/artifact/atomic-write.ts";
 import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
 import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
+import { runFileHeaderBytes, runFileTemporaryPath } from "../../datasets/forecast/run-file.ts";
 import { openForecastStore } from "../../datasets/forecast/store.ts";
 import { type PipelineStep, type StepContext, type StepSourceReport, cacheDirOf } from "../common/step.ts";
-import { buildRun } from "./build-run.ts";
+import { buildRun, TILE, type BuildOptions } from "./build-run.ts";
 import { collectFields } from "./collect.ts";
 import { fileFieldStore, memoryFieldStore, type FieldStore } from "./field-store.ts";
 import { GRIB_CODEC, type GribCodec } from "./grib-codec.ts";
@@ -21,7 +22,8 @@ import { formatInventory } from "./inventory.ts";
 import type { ModelDomain } from "./models/types.ts";
 import { MODELS } from "./models/registry.ts";
 import { USAGE, parseForecastOptions, type ForecastOptions } from "./options.ts";
-import { publishRuns, readCurrentIndex, type RunToPublish } from "./publish.ts";
+import { packedFieldStore } from "./packed-store.ts";
+import { publishRuns, readCurrentIndex, runFileName, type RunToPublish } from "./publish.ts";
 import { findRuns, resolveRun } from "./runs.ts";
 
 export const EMBEDDED_GRIB_DIR = path.join(EMBEDDED_DIR, "grib");
@@ -82,13 +84,21 @@ function account(report: IngestReport, domain: ModelDomain, source: GribSource, 
   });
 }
 
-function fieldStoreFor(domain: ModelDomain, steps: number): FieldStore {
+/**
+ * Decoded fields in memory when they fit the budget; else packed where they lie, decoded band by
+ * band (a temporary file of float32 for those that cannot be: JPEG 2000, CCSDS, bitmaps, GRIB1).
+ */
+function fieldStoreFor(domain: ModelDomain, steps: number, budget: number): FieldStore {
   const bytes = domain.grid.nLat * domain.grid.nLon * 4 * steps * domain.variables.length * 1.5;
-  if (bytes <= MEMORY_BUDGET) return memoryFieldStore();
-  return fileFieldStore(path.join(os.tmpdir(), `geodata-forecast-${process.pid}-${randomBytes(4).toString("hex")}.f32`));
+  if (bytes <= budget) return memoryFieldStore();
+  const fallback = fileFieldStore(path.join(os.tmpdir(), `geodata-forecast-${process.pid}-${randomBytes(4).toString("hex")}.f32`));
+  return packedFieldStore({ grid: domain.grid, bandRows: TILE.lat, fallback });
 }
 
-async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepContext, codec: GribCodec, report: IngestReport): Promise<RunToPublish[]> {
+/** Tuning for tests: the memory budget of decoded fields, and the payload size spilled to disk. */
+export type IngestTuning = { memoryBudgetBytes?: number; spillValues?: number };
+
+async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepContext, codec: GribCodec, report: IngestReport, tuning: IngestTuning): Promise<RunToPublish[]> {
   const log = ctx.logger.child({ model: domain.id });
   const source = sourceFor(o, domain, ctx);
   const steps = domain.steps.filter((s) => s >= o.fromHour && s <= o.toHour && (!o.onlySteps || o.onlySteps.includes(s)));
@@ -131,7 +141,8 @@ async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepCon
     account(report, domain, source, files, chosen, 0, true);
     return [];
   }
-  const store = fieldStoreFor(domain, steps.length);
+  const store = fieldStoreFor(domain, steps.length, tuning.memoryBudgetBytes ?? MEMORY_BUDGET);
+  const spills: string[] = [];
   try {
     if (steps.length === 0) throw new Error(`model ${domain.id}: no step in the range asked for`);
     const collected = await collectFields({ domain, steps, files, source, codec, store, logger: log, skipMissing: domain.needsRun, wantRun: (t) => wanted.has(t.toISOString()) });
@@ -139,21 +150,31 @@ async function ingestModel(domain: ModelDomain, o: ForecastOptions, ctx: StepCon
     report.messagesDecoded += collected.messagesDecoded;
     const out: RunToPublish[] = [];
     for (const run of [...collected.runs.values()].sort((a, b) => b.runTime.getTime() - a.runTime.getTime())) {
-      const values = domain.grid.nLat * domain.grid.nLon * domain.variables.length * steps.length;
-      const spillPath = values > SPILL_VALUES ? path.join(os.tmpdir(), `geodata-forecast-${process.pid}-${randomBytes(4).toString("hex")}.payload`) : undefined;
-      const built = buildRun(domain, run, store, log, spillPath ? { steps, spillPath } : { steps });
       const sources: SourceInfo[] = [];
       for (const f of run.sources) {
         const where = source.locate(f);
         sources.push(isHttp(where) ? { name: path.posix.basename(f), location: where } : await describeSourceFile(where));
       }
+      // A large payload goes straight into the run file's temporary path, behind room for its header.
+      const values = domain.grid.nLat * domain.grid.nLon * domain.variables.length * steps.length;
+      let spill: BuildOptions["spill"];
+      if (values > (tuning.spillValues ?? SPILL_VALUES)) {
+        const file = path.join(ctx.config.dataDir, "forecast", ...runFileName(domain.id, run.runTime.toISOString()).split("/"));
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        spill = { path: runFileTemporaryPath(file), offset: (meta) => runFileHeaderBytes(meta, sources) };
+        spills.push(spill.path);
+      }
+      const built = buildRun(domain, run, store, log, spill ? { steps, spill } : { steps });
       out.push({ meta: built.meta, payload: built.payload, sources });
       report.runs.push({ model: domain.id, runTime: built.meta.runTime, steps: built.meta.steps.length, variables: built.meta.variables.length });
     }
     account(report, domain, source, files, chosen, new Set([...collected.runs.values()].flatMap((r) => [...r.sources])).size, false);
+    spills.length = 0;
     return out;
   } finally {
     store.close();
+    // A failed build leaves no partial run file behind (a published one was renamed away).
+    for (const p of spills) await fs.rm(p, { force: true });
   }
 }
 
@@ -191,7 +212,7 @@ async function pointReport(ctx: StepContext, [lat, lon]: [number, number], model
 }
 
 /** Runs the step; returns what it did (tests and benches read it). */
-export async function runForecast(args: string[], ctx: StepContext, codec: GribCodec = GRIB_CODEC): Promise<IngestReport> {
+export async function runForecast(args: string[], ctx: StepContext, codec: GribCodec = GRIB_CODEC, tuning: IngestTuning = {}): Promise<IngestReport> {
   const o = parseForecastOptions(args);
   const report: IngestReport = { runs: [], messagesDecoded: 0, requests: 0, bytesFetched: 0, cacheHits: 0, sources: [] };
   if (o.listModels) {
@@ -211,9 +232,17 @@ export async function runForecast(args: string[], ctx: StepContext, codec: GribC
     return report;
   }
   const toPublish: RunToPublish[] = [];
-  for (const domain of o.models) toPublish.push(...(await ingestModel(domain, o, ctx, codec, report)));
-  // Published even without new runs: applies --keep and creates an empty index on a first run.
-  const index = await publishRuns(path.join(ctx.config.dataDir, "forecast"), toPublish, o.keep ?? ctx.config.forecastKeepRuns, ctx.logger);
+  let index;
+  try {
+    for (const domain of o.models) toPublish.push(...(await ingestModel(domain, o, ctx, codec, report, tuning)));
+    // Published even without new runs: applies --keep and creates an empty index on a first run.
+    const onlyModels = o.dropOtherModels ? new Set(o.models.map((m) => m.id)) : undefined;
+    index = await publishRuns(path.join(ctx.config.dataDir, "forecast"), toPublish, o.keep ?? ctx.config.forecastKeepRuns, ctx.logger, onlyModels);
+  } catch (err) {
+    // Runs spilled into temporary run files and not published: remove them.
+    for (const r of toPublish) if (r.payload.spill) await fs.rm(r.payload.spill.path, { force: true });
+    throw err;
+  }
   ctx.logger.info("forecast store published", { runs: index.runs.length, newRuns: toPublish.length });
   ctx.logger.info("ingest summary", { ...report });
   return report;

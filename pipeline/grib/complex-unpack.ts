@@ -24,11 +24,36 @@ export interface ComplexValues {
   minimum: number;
 }
 
+/** Section 5 parameters and the group descriptors of a complex-packed field. */
+export interface ComplexLayout {
+  template: number;
+  nbits: number;
+  missingManagement: number;
+  groups: number;
+  order: number;
+  first1: number;
+  first2: number;
+  minimum: number;
+  /** Per group: reference (without R), width in bits, length in values. */
+  refs: Float64Array;
+  widths: Float64Array;
+  lengths: Float64Array;
+  /** Bit offsets, from the start of section 7's data, of each descriptor list and of the packed values. */
+  refsBit: number;
+  widthsBit: number;
+  lengthsBit: number;
+  valuesBit: number;
+  /** Bits of packed values in all (sum of width x length). */
+  valueBits: number;
+}
+
 /**
- * `sec5` and `sec7` are the offsets of sections 5 and 7; `count` the number of packed values
- * (section 5 octets 6-9). Call `undoDifferences` or `undoDifferencesScaled` next.
+ * Reads section 5 and the group descriptors from `d`, the octets of section 7's data (after its
+ * 5-octet header) padded by `padded`. Checks that the descriptors and the values fit in
+ * `dataLength` octets and that the group lengths add up to `count`. Undefined for a constant
+ * field (no groups: every value is the reference value R).
  */
-export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: number, count: number): ComplexValues {
+export function complexLayout(b: Uint8Array, d: Uint8Array, file: string, sec5: number, sec7: number, dataLength: number, count: number): ComplexLayout | undefined {
   const template = s16(b, sec5 + 9);
   const nbits = u8(b, sec5 + 19);
   const missingManagement = u8(b, sec5 + 22);
@@ -43,11 +68,7 @@ export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: n
   const extraOctets = template === 3 ? u8(b, sec5 + 48) : 0;
   if (missingManagement > 2) throw formatError(file, sec5 + 22, "missing value management 0, 1 or 2 (code table 5.5)", String(missingManagement));
   if (template === 3 && (order < 1 || order > 2)) throw formatError(file, sec5 + 47, "order of spatial differencing 1 or 2", String(order));
-
-  // No groups: a constant field, every value equal to the reference value R.
-  if (groups === 0) return { values: scratchValues(count).fill(0), order: 0, first1: 0, first2: 0, minimum: 0 };
-  const dataLength = u32(b, sec7) - 5;
-  const d = padded(b, sec7 + 5, dataLength);
+  if (groups === 0) return undefined;
   let bytePos = 0;
   let first1 = 0, first2 = 0, minimum = 0;
   if (template === 3 && extraOctets > 0) {
@@ -63,28 +84,46 @@ export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: n
   if (groups > count || bytePos + descriptorBytes > dataLength) {
     throw formatError(file, sec5 + 31, `at most ${count} groups whose descriptors fit in section 7 (${dataLength} octets)`, `${groups} groups (${descriptorBytes} octets)`);
   }
-  const refs = unpackArray(d, bytePos * 8, nbits, groups);
+  const refsBit = bytePos * 8;
+  const refs = unpackArray(d, refsBit, nbits, groups);
   bytePos += Math.ceil((groups * nbits) / 8);
-  const widths = unpackArray(d, bytePos * 8, widthBits, groups, widthRef);
+  const widthsBit = bytePos * 8;
+  const widths = unpackArray(d, widthsBit, widthBits, groups, widthRef);
   bytePos += Math.ceil((groups * widthBits) / 8);
-  const lengths = unpackArray(d, bytePos * 8, lengthBits, groups);
+  const lengthsBit = bytePos * 8;
+  const lengths = unpackArray(d, lengthsBit, lengthBits, groups);
   bytePos += Math.ceil((groups * lengthBits) / 8);
   let total = 0;
-  let totalBits = 0;
+  let valueBits = 0;
   for (let g = 0; g < groups; g++) {
     const len = g === groups - 1 ? lastLength : lengthRef + lengths[g]! * lengthIncrement;
     lengths[g] = len;
     total += len;
-    totalBits += len * widths[g]!;
+    valueBits += len * widths[g]!;
   }
   if (total !== count) throw formatError(file, sec5 + 31, `group lengths adding up to ${count} values`, String(total));
-  if (bytePos + Math.ceil(totalBits / 8) > dataLength) {
-    throw formatError(file, sec7, `section 7 of at least ${bytePos + Math.ceil(totalBits / 8) + 5} octets`, String(dataLength + 5));
+  if (bytePos + Math.ceil(valueBits / 8) > dataLength) {
+    throw formatError(file, sec7, `section 7 of at least ${bytePos + Math.ceil(valueBits / 8) + 5} octets`, String(dataLength + 5));
   }
+  return { template, nbits, missingManagement, groups, order, first1, first2, minimum, refs, widths, lengths, refsBit, widthsBit, lengthsBit, valuesBit: bytePos * 8, valueBits };
+}
+
+/**
+ * `sec5` and `sec7` are the offsets of sections 5 and 7; `count` the number of packed values
+ * (section 5 octets 6-9). Call `undoDifferences` or `undoDifferencesScaled` next.
+ */
+export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: number, count: number): ComplexValues {
+  // A constant field (no groups) reads nothing of section 7.
+  const constant = u32(b, sec5 + 31) === 0;
+  const dataLength = constant ? 0 : u32(b, sec7) - 5;
+  const d = constant ? b : padded(b, sec7 + 5, dataLength);
+  const layout = complexLayout(b, d, file, sec5, sec7, dataLength, count);
+  if (!layout) return { values: scratchValues(count).fill(0), order: 0, first1: 0, first2: 0, minimum: 0 };
+  const { nbits, missingManagement, groups, refs, widths, lengths, order, first1, first2, minimum } = layout;
 
   // Every element is written below (unpackRun fills width-0 groups).
   const values = scratchValues(count);
-  let pos = bytePos * 8;
+  let pos = layout.valuesBit;
   let at = 0;
   // Missing values become NaN right here: the all-ones code of the group width is primary
   // missing, all-ones minus one secondary (management 2); in groups of width 0 the group
@@ -106,7 +145,7 @@ export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: n
     }
     at += len;
   }
-  return { values, order: template === 3 ? order : 0, first1, first2, minimum };
+  return { values, order, first1, first2, minimum };
 }
 
 /** Index of the first present (non-NaN) value at or after `i`. */

@@ -9,11 +9,10 @@ import { DATASET_NAMES, type DatasetName } from "../../datasets/catalog.ts";
 import type { Config } from "../../datasets/common/config.ts";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
-import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
 import { StepOptions } from "../common/options.ts";
 import type { PipelineStep } from "../common/step.ts";
 import { loadAllowlist } from "./checks.ts";
-import { loadNightlyConfig } from "./config.ts";
+import { DEFAULT_CONFIG_FILE, loadNightlyConfig, profileConfigFile } from "./config.ts";
 import { checkSourceNames } from "./dataset-args.ts";
 import { LockHeldError } from "../releases/lock.ts";
 import { acquireNightlyLock } from "./lock.ts";
@@ -27,6 +26,8 @@ checks it and publishes it (datasets/releases/FORMAT.md, docs/pipeline.md).
 
 Options:
   --config <file>       the configuration (default pipeline/nightly.config.json)
+  --profile <name>      a configuration shipped with the project instead:
+                        light = the forecast alone, GFS 1.00 degree 0-120 h (about 40 MB)
   --mirror <url|dir>    read every upstream https://host/path from <base>/host/path
                         (default GEODATA_MIRROR)
   --only <name,...>     only these datasets (${DATASET_NAMES.join(", ")})
@@ -42,9 +43,12 @@ export interface NightlyArgs {
 }
 
 export function parseNightlyArgs(args: readonly string[]): NightlyArgs {
-  const o = new StepOptions("nightly", args, { values: ["config", "mirror", "only"], flags: ["force"] });
+  const o = new StepOptions("nightly", args, { values: ["config", "profile", "mirror", "only"], flags: ["force"] });
+  const config = o.get("config");
+  const profile = o.get("profile");
+  if (config !== undefined && profile !== undefined) throw new ConfigError("--profile", "either --config or --profile", "both");
   return {
-    config: o.get("config") ?? path.join(PROJECT_ROOT, "pipeline", "nightly.config.json"),
+    config: profile !== undefined ? profileConfigFile(profile) : (config ?? DEFAULT_CONFIG_FILE),
     mirror: o.get("mirror"),
     only: o.names("only", DATASET_NAMES),
     force: o.flag("force"),

@@ -3,11 +3,28 @@
  * dataset, the count tolerances and the allowlist file. Validated once; a bad file is a
  * ConfigError naming the member, what was expected and what was got (the CLI exits 2).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError } from "../../datasets/common/errors.ts";
 import { DATASET_NAMES, type DatasetName } from "../../datasets/catalog.ts";
+import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
+
+/** The checked-in configurations: `nightly.config.json`, and one `nightly.<profile>.config.json` per profile. */
+const CONFIG_DIR = path.join(PROJECT_ROOT, "pipeline");
+export const DEFAULT_CONFIG_FILE = path.join(CONFIG_DIR, "nightly.config.json");
+
+/** The profiles shipped with the project (`light`: the forecast alone, GFS 1.00° to 120 h). */
+export function nightlyProfiles(dir = CONFIG_DIR): string[] {
+  return readdirSync(dir).flatMap((f) => /^nightly\.([a-z0-9-]+)\.config\.json$/.exec(f)?.[1] ?? []).sort();
+}
+
+/** The configuration file of `--profile NAME` (`pipeline/nightly.NAME.config.json`). */
+export function profileConfigFile(name: string, dir = CONFIG_DIR): string {
+  const file = path.join(dir, `nightly.${name}.config.json`);
+  if (!/^[a-z0-9-]+$/.test(name) || !existsSync(file)) throw new ConfigError("--profile", `one of ${nightlyProfiles(dir).join(", ")}`, name);
+  return file;
+}
 
 /** One upstream file. `size` and `sha256` are checked when given (where the upstream publishes them). */
 export interface SourceSpec {
@@ -124,6 +141,15 @@ function readTolerance(where: string, v: Json): Tolerance {
   return t;
 }
 
+/**
+ * `{date}` in an argument stands for the run's UTC date (YYYY-MM-DD): `["--month", "{date}"]`
+ * dates report files that carry no date of their own (the NWS SYNOP collective) by the day they
+ * were fetched.
+ */
+function expandArg(arg: string, now: Date): string {
+  return arg.replaceAll("{date}", now.toISOString().slice(0, 10));
+}
+
 function readPlan(where: string, v: Json, now: Date): DatasetPlan {
   if (!isObject(v)) fail(where, "an object { sources, args?, tolerances? }", v);
   if (!isObject(v.sources)) fail(`${where}.sources`, "an object of named sources", v.sources);
@@ -136,7 +162,7 @@ function readPlan(where: string, v: Json, now: Date): DatasetPlan {
   if (!Array.isArray(args) || args.some((a) => typeof a !== "string")) fail(`${where}.args`, "an array of strings", args);
   const tolerances = v.tolerances ?? [];
   if (!Array.isArray(tolerances)) fail(`${where}.tolerances`, "an array", tolerances);
-  return { sources, args: args as string[], tolerances: tolerances.map((t, i) => readTolerance(`${where}.tolerances[${i}]`, t)) };
+  return { sources, args: (args as string[]).map((a) => expandArg(a, now)), tolerances: tolerances.map((t, i) => readTolerance(`${where}.tolerances[${i}]`, t)) };
 }
 
 /** Validates a parsed configuration. `file` is where it came from (relative paths start there). */
@@ -159,7 +185,7 @@ export function parseNightlyConfig(raw: Json, file: string, now = new Date()): N
 }
 
 /** Reads and validates the configuration file. */
-export function loadNightlyConfig(file: string): NightlyConfig {
+export function loadNightlyConfig(file: string, now = new Date()): NightlyConfig {
   const absolute = path.resolve(file);
   let text: string;
   try {
@@ -173,5 +199,5 @@ export function loadNightlyConfig(file: string): NightlyConfig {
   } catch (err) {
     throw new ConfigError("--config", "valid JSON", `${file}: ${(err as Error).message}`);
   }
-  return parseNightlyConfig(raw, absolute);
+  return parseNightlyConfig(raw, absolute, now);
 }

@@ -130,6 +130,59 @@
     setPanel("#elevation-panel", "ok", `<dl><dt>elevation</dt><dd>${text(e.value)} ${text(e.unit)}</dd><dt>source</dt><dd>${text(r.headers.get("X-Elevation-Source") || "")}</dd></dl>`);
   }
 
+  // --- charts ----------------------------------------------------------------------------------
+  const HOUR = 3600;
+  /**
+   * Indexes i where the time from xs[i - 1] to xs[i] is a gap in the data (a station silent for
+   * a day, steps left out of a run): over 6 hours and at least twice the usual (median) spacing.
+   */
+  function timeGaps(xs) {
+    const steps = [];
+    for (let i = 1; i < xs.length; i++) steps.push(xs[i] - xs[i - 1]);
+    const usual = steps.slice().sort((a, b) => a - b)[Math.floor(steps.length / 2)] || 0;
+    const out = [];
+    for (let i = 1; i < xs.length; i++) if (steps[i - 1] > 6 * HOUR && steps[i - 1] >= 2 * usual) out.push(i);
+    return out;
+  }
+  /**
+   * A line series' gaps for uPlot: the time gaps, plus the missing values unless `spanNulls`
+   * (a report without this value is joined over, a day without reports is not).
+   */
+  function lineGaps(xs, spanNulls) {
+    const breaks = timeGaps(xs);
+    return (u, _seriesIdx, idx0, idx1, nullGaps) => {
+      const gaps = spanNulls ? [] : nullGaps.slice();
+      for (const i of breaks) if (i > idx0 && i <= idx1) gaps.push([Math.round(u.valToPos(xs[i - 1], "x", true)), Math.round(u.valToPos(xs[i], "x", true))]);
+      gaps.sort((a, b) => a[0] - b[0]);
+      const merged = [];
+      for (const g of gaps) {
+        const last = merged[merged.length - 1];
+        if (last && g[0] <= last[1]) last[1] = Math.max(last[1], g[1]);
+        else merged.push(g.slice());
+      }
+      return merged;
+    };
+  }
+  /**
+   * The time axis: the data's extent, or the day around a single time (uPlot stretches one time
+   * to 86,400,000 units, 1,000 days of seconds).
+   */
+  function timeScale(xs) {
+    return { time: true, range: (_u, min, max) => (xs.length === 1 ? [xs[0] - 12 * HOUR, xs[0] + 12 * HOUR] : [min, max]) };
+  }
+
+  /** "Sample run of 2011-10-08 (15 years old): run npm run nightly -- --profile light for today's forecast." */
+  function staleRunNote(model, run) {
+    const days = (Date.now() - Date.parse(run)) / 86400000;
+    if (!(days > 2)) return null;
+    const age = days < 365 ? `${Math.floor(days)} days` : `${Math.floor(days / 365.25)} years`;
+    const note = document.createElement("div");
+    note.className = "stale-run";
+    note.style.color = "#9a6700";
+    note.innerHTML = `${/sample/.test(model) ? "Sample run" : "Run"} of ${text(run.slice(0, 10))} (${age} old): run <code>npm run nightly -- --profile light</code> for today's forecast.`;
+    return note;
+  }
+
   let meteogram = null;
   async function loadForecast(q) {
     const panel = $("#forecast-panel");
@@ -160,20 +213,25 @@
       }
     }
     const h = (n) => r.headers.get(n) || "?";
-    meta.textContent = `${xs.length} steps · model ${h("X-Forecast-Model")} · run ${h("X-Forecast-Run")} · local times (${h("X-Forecast-Timezone")})`;
+    meta.textContent = `${xs.length} ${xs.length === 1 ? "step" : "steps"} · model ${h("X-Forecast-Model")} · run ${h("X-Forecast-Run")} · local times (${h("X-Forecast-Timezone")})`;
+    const stale = staleRunNote(h("X-Forecast-Model"), h("X-Forecast-Run"));
+    if (stale) meta.appendChild(stale);
+    // One step has no line to draw: a filled dot in the series' colour instead.
+    const single = (colour) => (xs.length === 1 ? { show: true, size: 10, fill: colour } : {});
     meteogram = new window.uPlot({
       width: Math.max(320, box.clientWidth || 800),
       height: 260,
       tzDate: (ts) => window.uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
-      scales: { x: { time: true }, "°C": {}, mm: { range: (_u, _min, max) => [0, Math.max(1, max)] }, "m/s": { range: (_u, _min, max) => [0, Math.max(5, max)] } },
+      scales: { x: timeScale(xs), "°C": {}, mm: { range: (_u, _min, max) => [0, Math.max(1, max)] }, "m/s": { range: (_u, _min, max) => [0, Math.max(5, max)] } },
       series: [
         {},
-        { label: "Temperature", scale: "°C", stroke: "#d1242f", width: 2, value: (_u, v) => (v == null ? "–" : `${v} °C`) },
+        // Bars first: the lines and points are drawn over them.
         { label: "Precipitation", scale: "mm", stroke: "#1f6feb", fill: "rgba(31,111,235,.35)", paths: window.uPlot.paths.bars({ size: [0.6, 40] }), value: (_u, v) => (v == null ? "–" : `${v} mm`) },
-        { label: "Wind", scale: "m/s", stroke: "#2da44e", width: 1.5, dash: [6, 4], value: (_u, v) => (v == null ? "–" : `${v} m/s`) },
+        { label: "Temperature", scale: "°C", stroke: "#d1242f", width: 2, gaps: lineGaps(xs, false), points: single("#d1242f"), value: (_u, v) => (v == null ? "–" : `${v} °C`) },
+        { label: "Wind", scale: "m/s", stroke: "#2da44e", width: 1.5, dash: [6, 4], gaps: lineGaps(xs, false), points: single("#2da44e"), value: (_u, v) => (v == null ? "–" : `${v} m/s`) },
       ],
       axes: [{}, { scale: "°C", label: "°C" }, { scale: "mm", side: 1, label: "mm", grid: { show: false } }, { scale: "m/s", side: 1, label: "m/s", grid: { show: false } }],
-    }, [xs, temp, precip, wind], box);
+    }, [xs, precip, temp, wind], box);
     panel.dataset.state = "ok";
   }
   function value(slot, pathParts) {
@@ -249,19 +307,21 @@
     if (!c.history) { panel.dataset.state = "empty"; meta.textContent = c.message || "No observations."; return; }
     const obs = Object.values(c.history).sort((a, b) => a.timestamp - b.timestamp);
     const num = (v) => (typeof v === "number" ? v : null);
-    meta.textContent = `${obs.length} observations, ${new Date(obs[0].timestamp * 1000).toISOString().slice(0, 16)} to ${new Date(obs[obs.length - 1].timestamp * 1000).toISOString().slice(0, 16)} UTC`;
+    const times = obs.map((o) => o.timestamp);
+    const gaps = timeGaps(times).length;
+    meta.textContent = `${obs.length} ${obs.length === 1 ? "observation" : "observations"}, ${new Date(obs[0].timestamp * 1000).toISOString().slice(0, 16)} to ${new Date(obs[obs.length - 1].timestamp * 1000).toISOString().slice(0, 16)} UTC${gaps ? ` (${gaps} ${gaps === 1 ? "gap" : "gaps"} without reports)` : ""}`;
     stationChart = new window.uPlot({
       width: Math.max(320, box.clientWidth || 800),
       height: 240,
       tzDate: (ts) => window.uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
-      scales: { x: { time: true }, "°C": {}, "%": { range: [0, 100] } },
+      scales: { x: timeScale(times), "°C": {}, "%": { range: [0, 100] } },
       series: [
         {},
-        { label: "Temperature", scale: "°C", stroke: "#d1242f", width: 2, spanGaps: true },
-        { label: "Cloud cover", scale: "%", stroke: "#8c959f", width: 1, spanGaps: true },
+        { label: "Temperature", scale: "°C", stroke: "#d1242f", width: 2, gaps: lineGaps(times, true) },
+        { label: "Cloud cover", scale: "%", stroke: "#8c959f", width: 1, gaps: lineGaps(times, true) },
       ],
       axes: [{}, { scale: "°C", label: "°C" }, { scale: "%", side: 1, label: "%", grid: { show: false } }],
-    }, [obs.map((o) => o.timestamp), obs.map((o) => num(o.temperature)), obs.map((o) => num(o.cloudCover))], box);
+    }, [times, obs.map((o) => num(o.temperature)), obs.map((o) => num(o.cloudCover))], box);
     $("#station-latest").textContent = "latest: " + JSON.stringify(c.latest);
     panel.dataset.state = "ok";
   });

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { promises as fs, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { fromFile } from "geotiff";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openEnvelope } from "../../../datasets/artifact/envelope.ts";
@@ -20,6 +20,8 @@ import { EMBEDDED_DIR, PROJECT_ROOT } from "../../../datasets/common/paths.ts";
 import { DemTiff } from "../../../datasets/elevation/dem-tiff.ts";
 import { decodeIndexPayload } from "../../../datasets/elevation/index-format.ts";
 import { buildElevation } from "../../../pipeline/elevation/build.ts";
+import { encodeDemTiff } from "../../../pipeline/elevation/geotiff-writer.ts";
+import { readHgt } from "../../../pipeline/elevation/hgt.ts";
 
 const DEM = path.join(EMBEDDED_DIR, "dem");
 const ETOPO5 = path.join(DEM, "etopo5.tif");
@@ -105,6 +107,38 @@ describe("elevation build", () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+
+  it("builds tiles several at once, recorded in input order, each file the bytes of the one-at-a-time encoder", async () => {
+    // Six tiles of the real N00E010 and N00E011 under other names (as the scale rehearsal does),
+    // in an order that is not sorted, plus a duplicate name that must be refused.
+    const dir = path.join(work, "many");
+    await fs.mkdir(path.join(dir, "in"), { recursive: true });
+    const n00e011 = (await readHgt(path.join(DEM, "N00E011.hgt.zip"))).samples;
+    const bigEndian = (samples: Int16Array): Buffer => {
+      const b = Buffer.from(samples.buffer.slice(samples.byteOffset, samples.byteOffset + samples.byteLength));
+      return os.endianness() === "LE" ? b.swap16() : b;
+    };
+    const names = ["S10W070", "N45E006", "N00E010", "S01E011", "N27E086", "N12W001"];
+    const inputs: string[] = [];
+    for (const [k, name] of names.entries()) {
+      const file = path.join(dir, "in", `${name}.hgt`);
+      await fs.writeFile(file, k % 2 === 0 ? hgt : bigEndian(n00e011));
+      inputs.push(file);
+    }
+    await buildElevation({ globals: [ETOPO5], hgtFiles: inputs, outDir: dir, logger: silentLogger });
+    const file = path.join(dir, DATASETS.elevation.file);
+    const opened = openEnvelope(await fs.readFile(file), { magic: "GEODELEV", formatVersion: 1, file });
+    expect(decodeIndexPayload(opened.payload, file, opened.payloadOffset).rasters.map((r) => r.file)).toEqual(["global/etopo5.tif", ...names.map((n) => `srtm3/${n}.tif`)]);
+    expect(opened.metadata.sources.map((s) => s.name)).toEqual(["etopo5.tif", ...names.map((n) => `${n}.hgt`)]);
+    for (const name of names) {
+      const tile = await readHgt(path.join(dir, "in", `${name}.hgt`));
+      const expected = Buffer.concat(encodeDemTiff(tile.samples, tile.grid));
+      expect((await fs.readFile(path.join(dir, "elevation", "srtm3", `${name}.tif`))).equals(expected), name).toBe(true);
+    }
+    // The same tile name twice (a .gz copy of one input) is refused, whichever is built first.
+    await fs.writeFile(path.join(dir, "in", "N45E006.hgt.gz"), gzipSync(await fs.readFile(inputs[1]!)));
+    await expect(buildElevation({ globals: [ETOPO5], hgtFiles: [...inputs, path.join(dir, "in", "N45E006.hgt.gz")], outDir: dir, logger: silentLogger })).rejects.toThrow(/one srtm3 file per tile/);
   });
 
   it("writes GeoTIFFs that geotiff.js decodes to the same samples", async () => {

@@ -36,6 +36,17 @@ describe("forecast publication", () => {
     store.close();
   });
 
+  it("--drop-other-models leaves only the models ingested in the index, and their files only", async () => {
+    const ctx = await tempContext("fc-drop-");
+    cleanup.push(ctx.config.dataDir);
+    await runForecast(["--model", "gfs-2p5-sample,gfs-alaska-2p5", "--source", GRIB], ctx);
+    await runForecast(["--model", "gfs-alaska-2p5", "--source", GRIB, "--drop-other-models"], ctx);
+    const store = await openForecastStore(path.join(ctx.config.dataDir, "forecast"));
+    expect(store.models()).toEqual(["gfs-alaska-2p5"]);
+    store.close();
+    expect(await readdir(path.join(ctx.config.dataDir, "forecast", "gfs-2p5-sample"))).toEqual([]);
+  });
+
   it("fails on a truncated GRIB file naming it and the offset, and leaves the previous store serving", async () => {
     const ctx = await tempContext("fc-fail-");
     cleanup.push(ctx.config.dataDir);

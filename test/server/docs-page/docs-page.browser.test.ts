@@ -121,6 +121,84 @@ describe.skipIf(!haveChromium)("docs page in headless Chromium", () => {
     await page.waitForSelector("#station-chart canvas");
   });
 
+  it("the station view breaks the line over days without reports (KJFK: 2025-09-10 04:51 to 09-12 04:51)", async () => {
+    // The embedded default's KJFK history has 17 observations over 3.3 days and nothing from
+    // 2025-09-10T04:51 to 09-12T04:51 (the aviationweather.gov hours it was cut from).
+    expect(await page.locator("#station-panel .meta").textContent()).toContain("17 observations, 2025-09-09T14:51 to 2025-09-12T21:51 UTC (2 gaps without reports)");
+    const columns = await page.evaluate<{ first: number; last: number; longestEmpty: number }>(`(() => {
+      const c = document.querySelector("#station-chart canvas");
+      const { width, height, data } = c.getContext("2d").getImageData(0, 0, c.width, c.height);
+      const red = [];
+      for (let x = 0; x < width; x++) {
+        let n = 0;
+        for (let y = 0; y < height; y++) {
+          const i = (y * width + x) * 4;
+          if (data[i] > 180 && data[i + 1] < 80 && data[i + 2] < 90) n++;
+        }
+        red.push(n > 0);
+      }
+      const first = red.indexOf(true), last = red.lastIndexOf(true);
+      let longestEmpty = 0, run = 0;
+      for (let x = first; x <= last; x++) { run = red[x] ? 0 : run + 1; longestEmpty = Math.max(longestEmpty, run); }
+      return { first, last, longestEmpty };
+    })()`);
+    // 48 of the 79 hours drawn have no report: the temperature line leaves them blank (joined
+    // across, red pixels would run through).
+    expect(columns.last - columns.first).toBeGreaterThan(300);
+    expect(columns.longestEmpty / (columns.last - columns.first)).toBeGreaterThan(0.45);
+  });
+
+  it("Berlin's single step (the 2.5° sample, 2011-10-08 +72 h) is one point on a one-day axis, with a note that the run is old", async () => {
+    await page.click(".tab[data-tab=playground]");
+    await page.fill("#search", "Berlin");
+    await page.waitForSelector("#suggestions li[data-i]");
+    await page.locator("#suggestions li[data-i]").first().dispatchEvent("mousedown");
+    await page.waitForSelector("#forecast-panel[data-state=ok]");
+    const meta = await page.locator("#forecast-panel .meta").textContent();
+    expect(meta).toMatch(/^1 step · model gfs-2p5-sample · run 2011-10-08/);
+    expect(meta).toContain("Sample run of 2011-10-08");
+    expect(meta).toContain("npm run nightly -- --profile light for today's forecast");
+    await page.waitForSelector("#meteogram canvas");
+    await page.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
+    const red = await page.evaluate<{ width: number; pixels: number; meanX: number }>(`(() => {
+      const c = document.querySelector("#meteogram canvas");
+      const { width, height, data } = c.getContext("2d").getImageData(0, 0, c.width, c.height);
+      let pixels = 0, sumX = 0;
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        if (data[i] > 180 && data[i + 1] < 80 && data[i + 2] < 90) { pixels++; sumX += x; }
+      }
+      return { width, pixels, meanX: pixels ? sumX / pixels : -1 };
+    })()`);
+    // The temperature point is drawn, in the middle of the axis (centred on its day), not at
+    // the left end of an axis of years.
+    expect(red.pixels).toBeGreaterThan(10);
+    expect(red.meanX / red.width).toBeGreaterThan(0.3);
+    expect(red.meanX / red.width).toBeLessThan(0.7);
+    // Hovering the point shows its time: 2011-10-11 00Z = 02:00 in Berlin (CEST).
+    await page.locator("#meteogram canvas").scrollIntoViewIfNeeded();
+    const box = (await page.locator("#meteogram canvas").boundingBox())!;
+    const scale = red.width / box.width;
+    await page.mouse.move(box.x + red.meanX / scale - 5, box.y + box.height / 2);
+    await page.mouse.move(box.x + red.meanX / scale, box.y + box.height / 2, { steps: 3 });
+    await expect.poll(() => page.locator("#meteogram .u-legend").textContent()).toMatch(/Time2011-10-11 2:00am/);
+    expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+
+  it("a forecast of a recent run carries no note", async () => {
+    // The same answer, as if its run were from an hour ago.
+    await page.route("**/weather/point/2/json?*", async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, headers: { ...res.headers(), "x-forecast-run": new Date(Date.now() - 3_600_000).toISOString() } });
+    });
+    await page.fill("#search", "Zürich");
+    await page.waitForSelector("#suggestions li[data-i]");
+    await page.locator("#suggestions li[data-i]").first().dispatchEvent("mousedown");
+    await page.waitForSelector("#forecast-panel[data-state=ok]");
+    expect(await page.locator("#forecast-panel .meta").textContent()).not.toMatch(/run of|profile light/);
+    await page.unroute("**/weather/point/2/json?*");
+  });
+
   it("the API reference renders /openapi.json", async () => {
     await page.click(".tab[data-tab=reference]");
     await page.waitForSelector("#swagger .opblock", { timeout: 60_000 });
