@@ -10,7 +10,6 @@ import { createInterface } from "node:readline";
 import { DATASETS } from "../datasets/catalog.ts";
 import { EMBEDDED_DIR } from "../datasets/common/paths.ts";
 import { mulberry32 } from "../datasets/common/prng.ts";
-import { locateDataset } from "../datasets/releases/layout.ts";
 import { listZipEntries, openZipEntry } from "../pipeline/common/zip.ts";
 import { locateDataset } from "../datasets/releases/locate.ts";
 

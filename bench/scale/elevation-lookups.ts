@@ -14,7 +14,7 @@ import { DATASETS } from "../../datasets/catalog.ts";
 import { readConfig } from "../../datasets/common/config.ts";
 import { silentLogger } from "../../datasets/common/log.ts";
 import { mulberry32 } from "../../datasets/common/prng.ts";
-import { locateDataset } from "../../datasets/releases/layout.ts";
+import { locateDataset } from "../../datasets/releases/locate.ts";
 import { NEEDS_BLOCK } from "../../server/elevation/elevation-store.ts";
 import { loadElevation } from "../../server/elevation/load.ts";
 
