@@ -1,7 +1,9 @@
 /**
  * The decisions taken where the spec says "not shown": one data file, decisions.json (each
  * decision's text in lines of at most 120 characters, joined with spaces), from which the OpenAPI
- * document's description and docs/decisions.md (`npm run docs`) are made.
+ * document's description and the pages docs/decisions.md (the API-wide ones),
+ * docs/decisions-weather.md and docs/decisions-places.md (topics "Area: ...") (`npm run docs`)
+ * are made.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +21,9 @@ export const DECISIONS: readonly Decision[] = (JSON.parse(readFileSync(DECISIONS
   topic: d.topic,
   decision: d.text.join(" "),
 }));
+
+/** The area of a decision about one domain (its topic is "Area: subject"); undefined for the API-wide ones. */
+export const areaOf = (d: Decision): string | undefined => (d.topic.includes(":") ? d.topic.slice(0, d.topic.indexOf(":")) : undefined);
 
 /** The decisions as a Markdown list. */
 export function decisionsMarkdown(decisions: readonly Decision[] = DECISIONS): string {

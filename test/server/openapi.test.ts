@@ -64,6 +64,11 @@ describe("OpenAPI document", () => {
     expect(page.render(text) === text, `${file} differs from its sources: run npm run docs`).toBe(true);
   });
 
+  it("writes every decision on exactly one documentation page", () => {
+    const pages = GENERATED_PAGES.filter((p) => p.file.startsWith("docs/decisions")).map((p) => readFileSync(path.join(PROJECT_ROOT, p.file), "utf8"));
+    for (const d of DECISIONS) expect(pages.filter((text) => text.includes(`- **${d.topic}**: ${d.decision}`)).length, d.topic).toBe(1);
+  });
+
   it("keeps the decisions data file readable: no line over 120 characters", () => {
     const long = readFileSync(DECISIONS_FILE, "utf8").split("\n").map((l, i) => [i + 1, l.length] as const).filter(([, n]) => n > 120);
     expect(long).toEqual([]);
