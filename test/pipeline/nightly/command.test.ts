@@ -31,7 +31,7 @@ describe("parseNightlyArgs", () => {
   });
 
   it("refuses an unknown option, a missing value and an unknown dataset, naming them", () => {
-    expect(() => parseNightlyArgs(["--dry-run"])).toThrow('--dry-run: expected one of --config, --mirror, --only, --force, got "dry-run"');
+    expect(() => parseNightlyArgs(["--dry-run"])).toThrow('--dry-run: expected one of --config, --profile, --mirror, --only, --force, got "dry-run"');
     expect(() => parseNightlyArgs(["--config", "--force"])).toThrow('--config: expected a value, got "--force"');
     expect(() => parseNightlyArgs(["--only", "places,weather"])).toThrow(/^--only: expected dataset names among .*, got "weather"$/);
   });
