@@ -68,12 +68,12 @@ export class StepOptions {
     return v;
   }
 
-  /** A comma list of names among `allowed` (`--only places,admin`), or undefined when the option is not given. */
-  names<T extends string>(name: string, allowed: readonly T[]): T[] | undefined {
+  /** A comma list of `kind` among `allowed` (`--only places,admin`), or undefined when the option is not given. */
+  names<T extends string>(name: string, allowed: readonly T[], kind = "names"): T[] | undefined {
     const v = this.get(name);
     if (v === undefined) return undefined;
     const list = v.split(",").map((s) => s.trim()).filter(Boolean);
-    for (const n of list) if (!allowed.includes(n as T)) throw new ConfigError(`--${name}`, `names among ${allowed.join(", ")}`, n);
+    for (const n of list) if (!allowed.includes(n as T)) throw new ConfigError(`--${name}`, `${kind} among ${allowed.join(", ")}`, n);
     return list as T[];
   }
 

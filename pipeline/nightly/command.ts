@@ -50,7 +50,7 @@ export function parseNightlyArgs(args: readonly string[]): NightlyArgs {
   return {
     config: profile !== undefined ? profileConfigFile(profile) : (config ?? DEFAULT_CONFIG_FILE),
     mirror: o.get("mirror"),
-    only: o.names("only", DATASET_NAMES),
+    only: o.names("only", DATASET_NAMES, "dataset names"),
     force: o.flag("force"),
   };
 }

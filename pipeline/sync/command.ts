@@ -45,7 +45,7 @@ export function parseSyncArgs(args: readonly string[]): SyncArgs {
   return {
     from: o.required("from", "the builder's data directory (an http(s) URL or a directory)"),
     dataDir: o.get("data-dir"),
-    datasets: o.names("datasets", DATASET_NAMES),
+    datasets: o.names("datasets", DATASET_NAMES, "dataset names"),
     intervalS: interval === 0 ? undefined : interval,
   };
 }
