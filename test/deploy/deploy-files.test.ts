@@ -11,6 +11,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
 import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
+import { systemTool as tool } from "../helpers/system-tools.ts";
 
 const DEPLOY = path.join(PROJECT_ROOT, "deploy");
 const files = readdirSync(DEPLOY, { recursive: true, withFileTypes: true })
@@ -18,10 +19,6 @@ const files = readdirSync(DEPLOY, { recursive: true, withFileTypes: true })
   .map((e) => path.relative(PROJECT_ROOT, path.join(e.parentPath, e.name)));
 const texts = [...files, "docs/deploy.md"].map((f) => ({ file: f, text: readFileSync(path.join(PROJECT_ROOT, f), "utf8") }));
 
-function tool(name: string): string | undefined {
-  for (const dir of ["/usr/sbin", "/usr/bin", "/sbin", "/bin"]) if (existsSync(path.join(dir, name))) return path.join(dir, name);
-  return undefined;
-}
 
 /** Every variable the configuration reads: the names datasets/common/config.ts gives readInt, readSwitch and env. */
 const configVariables = new Set(readFileSync(path.join(PROJECT_ROOT, "datasets", "common", "config.ts"), "utf8").match(/\b(GEODATA_[A-Z0-9_]+|PORT|HOST)\b/g));
@@ -79,6 +76,14 @@ describe("deployment files", () => {
       for (const m of text.matchAll(/\(\.\.\/(deploy\/[^)#]+)\)/g)) if (!existsSync(path.join(PROJECT_ROOT, m[1]!))) missing.push(`${file}: ${m[1]}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("HAProxy's readiness check allows a slow answer (timeout check) instead of its 1 s interval", () => {
+    // With the default (inter, 1 s), nodes short of CPU under load all failed their checks at
+    // once and HAProxy answered 503 for want of a server (replicas.test.ts on a busy machine).
+    const cfg = readFileSync(path.join(DEPLOY, "haproxy", "haproxy.cfg"), "utf8");
+    expect(cfg).toMatch(/^\s*default-server check inter 1s /m);
+    expect(Number(/^\s*timeout check (\d+)s$/m.exec(cfg)?.[1])).toBeGreaterThanOrEqual(3);
   });
 
   const haproxy = tool("haproxy");

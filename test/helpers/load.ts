@@ -39,6 +39,12 @@ export type LoadOptions = {
   /** Requests allowed in flight at once (default 64). */
   maxInFlight?: number;
   timeoutMs?: number;
+  /**
+   * Closes a connection idle this long (default: as the server's Keep-Alive hint says, else
+   * never). For a balancer that closes idle connections without saying when (HAProxy's
+   * `timeout http-keep-alive`): a request sent on a connection as it closes gets no answer.
+   */
+  idleTimeoutMs?: number;
 };
 
 export interface Load {
@@ -53,7 +59,7 @@ export interface Load {
 export function startLoad(o: LoadOptions): Load {
   const url = new URL(o.baseUrl);
   const maxInFlight = o.maxInFlight ?? 64;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight, ...(o.idleTimeoutMs !== undefined ? { timeout: o.idleTimeoutMs } : {}) });
   const result: LoadResult = { sent: 0, completed: 0, byStatus: {}, failures: [], byPath: {} };
   const outcomes = (): number => result.completed + result.failures.length;
   const waiters: { at: number; resolve: () => void }[] = [];
