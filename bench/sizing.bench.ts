@@ -1,11 +1,12 @@
 /**
- * Sizing for docs/deploy.md: the compiled server (dist/server/main.js, what `npm start` runs) on
- * a data directory whose every dataset is a release, with 1 and 2 workers: time to ready (the
- * first 200 from /health/ready), RSS and PSS of each process at ready, then the peak while every
- * dataset switches to a new release (each pointer moved, then SIGHUP: every dataset is read and
- * checked again while the old one still serves), sampled every 20 ms from /proc until every
- * worker logged "reload finished". PSS divides shared pages among the processes sharing them, so
- * the tree's PSS is what the server costs the machine.
+ * Sizing for docs/deploy.md: the compiled server (dist/server/start.js, what `npm start` runs,
+ * with GEODATA_SERVE_ONLY=1) on a data directory whose every dataset is a release, with 1 and 2
+ * workers: time to ready (the first 200 from /health/ready), RSS and PSS of each process at
+ * ready, then the peak while every dataset switches to a new release (each pointer moved, then
+ * SIGHUP: every dataset is read and checked again while the old one still serves), sampled every
+ * 20 ms from /proc until /health shows every dataset on the new release. PSS divides shared pages
+ * among the processes sharing them, so the tree's PSS is what the server costs the machine.
+ * The new release is hard links to the same files: file pages are shared between the two.
  *
  *   npm run bench -- sizing [--workers 1,2] [--data-dir DIR]   (default: the embedded default)
  */
@@ -51,11 +52,11 @@ try {
   for (const workers of WORKERS) {
     for (const name of DATASET_NAMES) await pointAt(dir, name, R1);
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", GEODATA_DATA_DIR: dir, GEODATA_API_KEYS: KEY, GEODATA_WORKERS: String(workers), GEODATA_RELEASE_POLL_MS: "0", GEODATA_SHUTDOWN_DELAY_MS: "0", GEODATA_LOG_LEVEL: "info" };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", GEODATA_DATA_DIR: dir, GEODATA_API_KEYS: KEY, GEODATA_WORKERS: String(workers), GEODATA_RELEASE_POLL_MS: "0", GEODATA_SHUTDOWN_DELAY_MS: "0", GEODATA_SERVE_ONLY: "1", GEODATA_LOG_LEVEL: "info" };
     const t0 = performance.now();
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "dist", "server", "main.js")], { env, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "dist", "server", "start.js")], { env, stdio: ["ignore", "ignore", "pipe"] });
     let log = "";
-    child.stderr!.on("data", (d: Buffer) => (log += d.toString("utf8")));
+    child.stderr!.on("data", (d: Buffer) => (log = (log + d.toString("utf8")).slice(-4000)));
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${log.slice(-2000)}`);
       const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.status === 200, () => false);
@@ -66,15 +67,19 @@ try {
     await new Promise((r) => setTimeout(r, 1000));
     const atReady = processTree(child.pid!);
     for (const name of DATASET_NAMES) await pointAt(dir, name, R2);
-    const finishedBefore = log.split('"reload finished"').length - 1;
     const t1 = performance.now();
     child.kill("SIGHUP");
     let peakRss = atReady;
     let peakPss = atReady;
-    while (log.split('"reload finished"').length - 1 - finishedBefore < workers) {
+    // Done when /health shows every dataset on R2 (with several workers, /health answers from
+    // whichever worker takes the connection: R2 on 20 answers in a row).
+    let onR2 = 0;
+    while (onR2 < 20) {
       const mem = processTree(child.pid!);
       if (sum(mem, "rssMiB") > sum(peakRss, "rssMiB")) peakRss = mem;
       if (sum(mem, "pssMiB") > sum(peakPss, "pssMiB")) peakPss = mem;
+      const health = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { content: { datasets: { release?: string }[] } };
+      onR2 = health.content.datasets.every((d) => d.release === R2) ? onR2 + 1 : 0;
       await new Promise((r) => setTimeout(r, 20));
     }
     const reloadMs = performance.now() - t1;
