@@ -190,7 +190,8 @@ const STEPS = ["places", "admin", "elevation", "stations", "forecast"];
 const dataDirOption = option("data-dir", "");
 const dataDir = dataDirOption !== "" ? path.resolve(dataDirOption) : await ensureDefaultData(STEPS);
 const places = await readPlaces();
-const stations = await reportingStations(dataDir);
+// A rehearsal's data directory may hold one dataset: the stations are read only for their mixes.
+const stations = only.length === 0 || only.includes("METAR") || only.includes("SYNOP") ? await reportingStations(dataDir) : { METAR: [], SYNOP: [] };
 const mixes = buildMixes(places, stations, seed, mixSize).filter((m) => m.name !== "openapi.json" && (only.length === 0 || only.includes(m.name)));
 const variants: Variant[] = [{ name: "A", root: PROJECT_ROOT, env: {} }];
 if (against || Object.keys(againstEnv).length > 0) variants.push({ name: "B", root: against ? path.resolve(against) : PROJECT_ROOT, env: againstEnv });

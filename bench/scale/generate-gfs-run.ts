@@ -23,10 +23,12 @@
  * an estimate, neither a bound above nor below. surface_height keeps one field at every step, as
  * GFS's HGT surface is constant over a run.
  *
- *   npx tsx bench/scale/generate-gfs-run.ts OUT_DIR [--model gfs025|gfs100] [--run YYYYMMDDHH] [--steps N]
+ *   npx tsx bench/scale/generate-gfs-run.ts OUT_DIR [--model gfs025|gfs100] [--run YYYYMMDDHH] [--steps N] [--upstream nomads|aws]
  *
  * OUT_DIR gets the tree under `nomads.ncep.noaa.gov/pub/data/nccf/com/gfs/prod/` (the nightly's
- * `--mirror` layout). Default run: the newest 6-hourly cycle at or before now (UTC).
+ * `--mirror` layout), or with `--upstream aws` under `noaa-gfs-bdp-pds.s3.amazonaws.com/` (NOAA's
+ * bucket on AWS Open Data, the light profile's source). Default run: the newest 6-hourly cycle at
+ * or before now (UTC).
  */
 import { promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
@@ -37,7 +39,8 @@ import type { ModelVariable } from "../../pipeline/forecast/models/types.ts";
 import { decodeField } from "../../pipeline/grib/decode.ts";
 import { scanGrib } from "../../pipeline/grib/scan.ts";
 
-const MIRROR_PREFIX = "nomads.ncep.noaa.gov/pub/data/nccf/com/gfs/prod";
+/** Where each upstream keeps the run directories (`gfs.YYYYMMDD/HH/atmos/`), as `<host>/<path>`. */
+const MIRROR_PREFIX = { nomads: "nomads.ncep.noaa.gov/pub/data/nccf/com/gfs/prod", aws: "noaa-gfs-bdp-pds.s3.amazonaws.com" };
 
 /** Real global NCEP messages per model (file under the shared grib directory, 1-based message). */
 const SOURCES: Record<"gfs025" | "gfs100", [file: string, message: number][]> = {
@@ -214,13 +217,14 @@ function windowsAt(v: ModelVariable, h: number): [number, number][] {
   return out;
 }
 
-function parseArgs(argv: string[]): { out: string; model: "gfs025" | "gfs100"; run: Date; steps: number | undefined } {
+function parseArgs(argv: string[]): { out: string; model: "gfs025" | "gfs100"; run: Date; steps: number | undefined; upstream: keyof typeof MIRROR_PREFIX } {
   const out = argv[0];
-  if (!out || out.startsWith("--")) throw new Error("usage: generate-gfs-run.ts OUT_DIR [--model gfs025|gfs100] [--run YYYYMMDDHH] [--steps N]");
+  if (!out || out.startsWith("--")) throw new Error("usage: generate-gfs-run.ts OUT_DIR [--model gfs025|gfs100] [--run YYYYMMDDHH] [--steps N] [--upstream nomads|aws]");
   const now = new Date();
   let run = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 6 * Math.floor(now.getUTCHours() / 6)));
   let steps: number | undefined;
   let model: "gfs025" | "gfs100" = "gfs025";
+  let upstream: keyof typeof MIRROR_PREFIX = "nomads";
   for (let i = 1; i < argv.length; i += 2) {
     const value = argv[i + 1] ?? "";
     if (argv[i] === "--model") {
@@ -233,13 +237,17 @@ function parseArgs(argv: string[]): { out: string; model: "gfs025" | "gfs100"; r
     } else if (argv[i] === "--steps") {
       steps = Number(value);
       if (!Number.isInteger(steps) || steps < 1) throw new Error(`--steps: expected a positive step count, got ${JSON.stringify(value)}`);
+    } else if (argv[i] === "--upstream") {
+      if (value !== "nomads" && value !== "aws") throw new Error(`--upstream: expected nomads or aws, got ${JSON.stringify(value)}`);
+      upstream = value;
     } else throw new Error(`unknown option ${argv[i]}`);
   }
-  return { out, model, run, steps };
+  return { out, model, run, steps, upstream };
 }
 
 const args = parseArgs(process.argv.slice(2));
 const { out, run } = args;
+const prefix = MIRROR_PREFIX[args.upstream];
 const domain = DOMAINS[args.model];
 const steps = Math.min(args.steps ?? domain.steps.length, domain.steps.length);
 const sources = loadSources(args.model);
@@ -256,7 +264,7 @@ const maps = variables.map((v) => {
   });
 });
 const files = domain.files(run, domain.steps.slice(0, steps));
-const dir = path.join(out, MIRROR_PREFIX, path.posix.dirname(files[0]!.path));
+const dir = path.join(out, prefix, path.posix.dirname(files[0]!.path));
 await fs.mkdir(dir, { recursive: true });
 const started = Date.now();
 let totalBytes = 0;
@@ -274,7 +282,7 @@ for (let i = 0; i < steps; i++) {
     }
   });
   const bytes = Buffer.concat(parts);
-  const file = path.join(out, MIRROR_PREFIX, files[i]!.path);
+  const file = path.join(out, prefix, files[i]!.path);
   await fs.writeFile(file, bytes);
   await fs.writeFile(`${file}.idx`, formatInventory(scanGrib(bytes, file)));
   totalBytes += bytes.length;

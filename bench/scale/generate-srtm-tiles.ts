@@ -104,7 +104,7 @@ for (const [k, name] of names.entries()) {
   await fs.link(originals[k % 2]!, file);
 }
 const config = {
-  $comment: "Scale rehearsal of the elevation dataset (docs/pipeline.md): every SRTM 3\" tile name, read through --mirror from the tree bench/scale/generate-srtm-tiles.ts writes.",
+  $comment: "Scale rehearsal of the elevation dataset (docs/rehearsals.md): every SRTM 3\" tile name, read through --mirror from the tree bench/scale/generate-srtm-tiles.ts writes.",
   datasets: {
     elevation: {
       sources: {

@@ -127,7 +127,7 @@ for (const [h, hour] of MAIN_HOURS.entries()) {
 }
 
 const config = {
-  $comment: "Scale rehearsal of the stations dataset (docs/pipeline.md): one day of generated reports through --mirror (bench/scale/generate-station-reports.ts), merged into the previous release's histories.",
+  $comment: "Scale rehearsal of the stations dataset (docs/rehearsals.md): one day of generated reports through --mirror (bench/scale/generate-station-reports.ts), merged into the previous release's histories.",
   datasets: {
     stations: {
       sources: {

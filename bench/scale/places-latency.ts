@@ -1,6 +1,6 @@
 /**
  * Search and point-read latency of a places dataset at full size (the scale rehearsal,
- * docs/pipeline.md): sequential GETs through HTTP against a running server, 20 warm-up requests
+ * docs/rehearsals.md): sequential GETs through HTTP against a running server, 20 warm-up requests
  * then 200 timed per query, one JSON line per query with the median, p95 and max in
  * milliseconds, the search's total and the first place's id. The queries are those of
  * every places rehearsal: an exact name, a name with a qualifier, a 3-letter prefix, a typo and

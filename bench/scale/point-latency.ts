@@ -1,5 +1,5 @@
 /**
- * Point-read latency of a forecast store at full size (the scale rehearsal, docs/pipeline.md):
+ * Point-read latency of a forecast store at full size (the scale rehearsal, docs/rehearsals.md):
  * the store's point series (ForecastRun.pointSeries: every variable and step of the four cells
  * around the point) for seeded random points over the model's grid, the whole /weather/point
  * answer in process (server/weather without HTTP and without the elevation dataset: no height

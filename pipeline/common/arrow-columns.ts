@@ -4,7 +4,7 @@
  * for numbers, offsets plus UTF-8 bytes for strings, bits for booleans. apache-arrow's
  * `vectorFromArray` goes through a builder that appends value by value and re-grows its buffers:
  * profiled on a 1.25-million-row gazetteer, it took 78 % of the Arrow export's CPU time
- * (docs/pipeline.md, "Scale rehearsal"). NULL is a cleared validity bit over a zero value.
+ * (docs/rehearsals.md). NULL is a cleared validity bit over a zero value.
  */
 import { Bool, Float64, Int16, Int32, Int64, Int8, makeData, Uint32, Uint64, Utf8, type Data, type DataType } from "apache-arrow";
 

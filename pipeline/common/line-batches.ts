@@ -2,8 +2,7 @@
  * Lines of a text stream in batches, one batch per chunk read: the same lines as node:readline
  * with `crlfDelay: Infinity` (ends at "\n", "\r\n" or a lone "\r"; a last line without an end is
  * kept, nothing after a final end), without one promise per line. On a 12.5-million-row GeoNames
- * dump the per-line `for await` of readline cost more than the row parsing (docs/pipeline.md,
- * "Scale rehearsal").
+ * dump the per-line `for await` of readline cost more than the row parsing (docs/rehearsals.md).
  */
 import type { Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";

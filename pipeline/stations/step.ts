@@ -11,7 +11,6 @@ import { ConfigError, MissingInputError } from "../../datasets/common/errors.ts"
 import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
 import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
 import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
-import type { StoredObservation } from "../../datasets/stations/record.ts";
 import { isUrl, localFileOf, readSource } from "../common/source.ts";
 import { Progress } from "../common/progress.ts";
 import { type PipelineStep, type StepContext, cacheDirOf } from "../common/step.ts";
@@ -118,12 +117,10 @@ async function run(args: string[], ctx: StepContext): Promise<void> {
   let reports = 0;
   let unreadGroups = 0;
   if (opts.merge) {
-    const previous: StoredObservation[] = await readExistingObservations(finalPath).catch((err: unknown) => {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT" || err instanceof MissingInputError) return [];
+    merged = await readExistingObservations(finalPath, (o) => set.add(o)).catch((err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT" || err instanceof MissingInputError) return 0;
       throw err;
     });
-    for (const o of previous) set.add(o);
-    merged = previous.length;
     log.info("merged the current artifact's observations", { observations: merged });
   }
   const files = await expandInputs(opts.inputs);

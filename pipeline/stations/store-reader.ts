@@ -1,6 +1,8 @@
 /**
  * Reads the observations of an existing stations artifact back (for `--merge`), after checking its
- * magic and version.
+ * magic and version: one DuckDB chunk (2,048 rows) at a time, each observation handed to `add`
+ * as it is read, so that a ten-day history of global reports (1.6 million rows) is never held
+ * twice (the whole query result and its rows as JS arrays cost more than the observations).
  */
 import { promises as fs } from "node:fs";
 import { DuckDBInstance } from "@duckdb/node-api";
@@ -8,37 +10,55 @@ import { readDuckdbMeta } from "../../datasets/artifact/duckdb-meta.ts";
 import { DATASETS } from "../../datasets/catalog.ts";
 import { MissingInputError } from "../../datasets/common/errors.ts";
 import type { ObservationKind, StoredObservation } from "../../datasets/stations/record.ts";
+import { DUCKDB_OPTIONS } from "./store-writer.ts";
 import { COLUMN, OBSERVATION_COLUMNS, recordOfRow, SELECT_STORED_OBSERVATIONS, STORED_COLUMNS } from "../../datasets/stations/schema.ts";
 
-export async function readExistingObservations(file: string): Promise<StoredObservation[]> {
+/** Calls `add` with every observation of the artifact; returns how many. */
+export async function readExistingObservations(file: string, add: (o: StoredObservation) => void): Promise<number> {
   try {
     await fs.access(file);
   } catch {
     throw new MissingInputError(file, "stations artifact");
   }
-  const instance = await DuckDBInstance.create(file, { access_mode: "READ_ONLY" });
+  const instance = await DuckDBInstance.create(file, { ...DUCKDB_OPTIONS, access_mode: "READ_ONLY" });
   try {
     const conn = await instance.connect();
     try {
       const spec = DATASETS.stations;
       await readDuckdbMeta(conn, { magic: spec.magic, formatVersion: spec.formatVersion, file });
-      const reader = await conn.runAndReadAll(SELECT_STORED_OBSERVATIONS);
-      const out: StoredObservation[] = [];
+      const result = await conn.stream(SELECT_STORED_OBSERVATIONS);
+      const width = OBSERVATION_COLUMNS.length + STORED_COLUMNS.length;
       const extra = OBSERVATION_COLUMNS.length; // STORED_COLUMNS follow the observation columns
-      for (const row of reader.getRows()) {
-        const [reportType, correction, raw, source, unread] = row.slice(extra, extra + STORED_COLUMNS.length) as string[];
-        out.push({
-          kind: row[COLUMN.kind] as ObservationKind,
-          station: row[COLUMN.station] as string,
-          record: recordOfRow(row),
-          reportType: reportType!,
-          correction: correction!,
-          raw: raw!,
-          source: source!,
-          unread: unread!,
-        });
+      const row = new Array<unknown>(width);
+      // DuckDB gives a new string per value: the few distinct kinds, stations, report types and
+      // unread lists ("[]" nearly always) are kept once each (about 100 bytes an observation).
+      const strings = new Map<string, string>();
+      const intern = (v: unknown): string => {
+        const text = v as string;
+        const known = strings.get(text);
+        if (known !== undefined) return known;
+        strings.set(text, text);
+        return text;
+      };
+      let count = 0;
+      for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+        const columns = Array.from({ length: width }, (_, k) => chunk.getColumnValues(k));
+        for (let i = 0; i < chunk.rowCount; i++) {
+          for (let k = 0; k < width; k++) row[k] = columns[k]![i];
+          add({
+            kind: intern(row[COLUMN.kind]) as ObservationKind,
+            station: intern(row[COLUMN.station]),
+            record: recordOfRow(row),
+            reportType: intern(row[extra]),
+            correction: intern(row[extra + 1]),
+            raw: row[extra + 2] as string,
+            source: row[extra + 3] as string,
+            unread: row[extra + 4] === "[]" ? "[]" : (row[extra + 4] as string),
+          });
+          count++;
+        }
       }
-      return out;
+      return count;
     } finally {
       conn.closeSync();
     }
