@@ -11,7 +11,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openEnvelope } from "../../../datasets/artifact/envelope.ts";
 import { DATASETS } from "../../../datasets/catalog.ts";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
-import { openForecastStore } from "../../../datasets/forecast/store.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import { buildRun, TILE } from "../../../pipeline/forecast/build-run.ts";
 import { collectFields } from "../../../pipeline/forecast/collect.ts";
@@ -21,25 +20,13 @@ import { localSource } from "../../../pipeline/forecast/grib-source.ts";
 import { GFS_ALASKA_0P5 } from "../../../pipeline/forecast/models/gfs-alaska/domains.ts";
 import { packedFieldStore } from "../../../pipeline/forecast/packed-store.ts";
 import { runForecast } from "../../../pipeline/forecast/step.ts";
-import { FIXTURES, tempContext } from "./helpers.ts";
+import { FIXTURES, runPayloads, tempContext } from "./helpers.ts";
 
 const cleanup: string[] = [];
 afterAll(async () => {
   for (const d of cleanup) await rm(d, { recursive: true, force: true });
 });
 
-/** Every run file's payload, by file name. */
-async function payloads(dataDir: string): Promise<Map<string, Buffer>> {
-  const dir = path.join(dataDir, "forecast");
-  const store = await openForecastStore(dir);
-  const out = new Map<string, Buffer>();
-  for (const entry of store.index.runs) {
-    const file = path.join(dir, entry.file);
-    out.set(entry.file, Buffer.from(openEnvelope(await readFile(file), { magic: DATASETS.forecast.magic, formatVersion: DATASETS.forecast.formatVersion, file }).payload));
-  }
-  store.close();
-  return out;
-}
 
 /** Every file under a directory, relative. */
 async function files(dir: string): Promise<string[]> {
@@ -93,8 +80,8 @@ describe("large runs: fields decoded band by band, payload written into the run 
       // Nothing held in memory: every field packed, every payload spilled.
       await runForecast(args, onDisk, GRIB_CODEC, { memoryBudgetBytes: 0, spillValues: 0 });
     }
-    const a = await payloads(inMemory.config.dataDir);
-    const b = await payloads(onDisk.config.dataDir);
+    const a = await runPayloads(inMemory.config.dataDir);
+    const b = await runPayloads(onDisk.config.dataDir);
     expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
     expect(a.size).toBeGreaterThanOrEqual(2);
     for (const [file, bytes] of a) expect(b.get(file)!.equals(bytes), file).toBe(true);

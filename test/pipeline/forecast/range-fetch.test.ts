@@ -11,12 +11,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openEnvelope } from "../../../datasets/artifact/envelope.ts";
-import { DATASETS } from "../../../datasets/catalog.ts";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { openForecastStore } from "../../../datasets/forecast/store.ts";
 import { runForecast } from "../../../pipeline/forecast/step.ts";
-import { FIXTURES, tempContext } from "./helpers.ts";
+import { FIXTURES, runPayloads, tempContext } from "./helpers.ts";
 
 interface Logged {
   path: string;
@@ -100,18 +98,6 @@ afterAll(async () => {
   for (const d of cleanup) await rm(d, { recursive: true, force: true });
 });
 
-/** The payload bytes of every run file of a store (metadata differs: sources and build time). */
-async function payloads(dataDir: string): Promise<Map<string, Buffer>> {
-  const dir = path.join(dataDir, "forecast");
-  const store = await openForecastStore(dir);
-  const out = new Map<string, Buffer>();
-  for (const entry of store.index.runs) {
-    const file = path.join(dir, entry.file);
-    out.set(entry.file, Buffer.from(openEnvelope(await readFile(file), { magic: DATASETS.forecast.magic, formatVersion: DATASETS.forecast.formatVersion, file }).payload));
-  }
-  store.close();
-  return out;
-}
 
 describe("forecast ingest over HTTP byte ranges", () => {
   it("fetches only the needed messages with Range requests and equals the local build", async () => {
@@ -128,8 +114,8 @@ describe("forecast ingest over HTTP byte ranges", () => {
     // Alaska steps 0-24 are 9 of 81 steps: far less than the file.
     const alaskaBytes = (await stat(path.join(mirror, ALASKA))).size;
     expect(report.bytesFetched).toBeLessThan(alaskaBytes / 2 + (await stat(path.join(mirror, IBERIA))).size);
-    const a = await payloads(http.config.dataDir);
-    const b = await payloads(local.config.dataDir);
+    const a = await runPayloads(http.config.dataDir);
+    const b = await runPayloads(local.config.dataDir);
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     for (const [file, bytes] of a) expect(bytes.equals(b.get(file)!), file).toBe(true);
     const store = await openForecastStore(path.join(http.config.dataDir, "forecast"));
@@ -149,8 +135,8 @@ describe("forecast ingest over HTTP byte ranges", () => {
     const reference = await tempContext("fc-drop-ref-");
     cleanup.push(reference.config.dataDir);
     await runForecast(["--model", "gfs-alaska-0p5", "--steps", "0-6", "--source", path.join(EMBEDDED_DIR, "grib")], reference);
-    const a = await payloads(ctx.config.dataDir);
-    const b = await payloads(reference.config.dataDir);
+    const a = await runPayloads(ctx.config.dataDir);
+    const b = await runPayloads(reference.config.dataDir);
     for (const [file, bytes] of a) expect(bytes.equals(b.get(file)!), file).toBe(true);
     expect(first.requests).toBeGreaterThan(0);
     served.log.length = 0;
