@@ -5,7 +5,7 @@
  *                         [--against ../other-checkout] [--against-env GEODATA_WORKER_POLICY=spread]
  *                         [--rate 2000] [--no-latency] [--workers 1] [--server-cores 0] [--load-cores 1]
  *                         [--seed 20261123] [--mix-size 65536] [--rounds 1] [--against ../other-checkout]
- *                         [--data-dir DIR]
+ *                         [--data-dir DIR] [--cpu-prof DIR]
  *
  * The server (`scripts/start.mjs --no-default-build`, GEODATA_WORKERS=1 unless --workers) runs on
  * --server-cores and the load generator on --load-cores (taskset): on a small machine a load
@@ -26,7 +26,8 @@
  * The mixes are large (65,536 targets by default) so that within a run most queries are new:
  * the report gives the share of requests that repeated a target. Data: the integration tests'
  * .cache/test-data (built if missing), or --data-dir (a scale rehearsal's data directory: the
- * station mixes are drawn from its stations). Writes bench-results/http-<time>.{json,md} (gitignored).
+ * station mixes are drawn from its stations). --cpu-prof DIR writes each server run's CPU profile
+ * (node --cpu-prof) into DIR: where a mix's time goes. Writes bench-results/http-<time>.{json,md} (gitignored).
  * Speed is never asserted: this prints and records.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -66,6 +67,7 @@ const seed = integerOption("seed", DEFAULT_SEED, 0);
 const mixSize = integerOption("mix-size", 65_536, 1);
 const rounds = integerOption("rounds", 1, 1);
 const against = option("against", "");
+const cpuProfDir = option("cpu-prof", "");
 /** Extra environment of variant B (`K=V,K=V`); with no --against, B is this checkout with it. */
 const againstEnv = Object.fromEntries(list("against-env", "").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
 const only = list("only", "");
@@ -131,9 +133,10 @@ async function startPinned(args: string[], cwd: string, env: NodeJS.ProcessEnv):
 const startBare = (): Promise<Running> => startPinned(["-e", BARE_SERVER, "{port}"], PROJECT_ROOT, process.env);
 
 function startServer(variant: Variant, dataDir: string, cache: string): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", GEODATA_DATA_DIR: dataDir, GEODATA_API_KEYS: KEY, GEODATA_WORKERS: String(workers), GEODATA_RELEASE_POLL_MS: "0", ...variant.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", GEODATA_DATA_DIR: dataDir, GEODATA_API_KEYS: KEY, GEODATA_WORKERS: String(workers), GEODATA_RELEASE_POLL_MS: "0", GEODATA_SHUTDOWN_DELAY_MS: "0", ...variant.env };
   if (cache === "off") env.GEODATA_RESPONSE_CACHE_MB = "0";
-  return startPinned([path.join(variant.root, "scripts", "start.mjs"), "--no-default-build"], variant.root, env);
+  const profile = cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : [];
+  return startPinned([...profile, path.join(variant.root, "scripts", "start.mjs"), "--no-default-build"], variant.root, env);
 }
 
 interface Row {
