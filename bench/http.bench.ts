@@ -27,8 +27,8 @@
  * the report gives the share of requests that repeated a target. Data: the integration tests'
  * .cache/test-data (built if missing), or --data-dir (a scale rehearsal's data directory: the
  * station mixes are drawn from its stations). --cpu-prof DIR writes each server run's CPU profile
- * (node --cpu-prof) into DIR: where a mix's time goes. Writes bench-results/http-<time>.{json,md} (gitignored).
- * Speed is never asserted: this prints and records.
+ * (node --cpu-prof) into DIR: where a mix's time goes. Writes bench-results/http-<time>.{json,md}
+ * (gitignored). Speed is never asserted: this prints and records.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { promises as fs } from "node:fs";
