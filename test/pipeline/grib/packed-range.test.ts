@@ -9,12 +9,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { padded } from "../../../pipeline/grib/bit-unpack.ts";
-import { SHARED_DATA_DIR } from "../../../datasets/common/paths.ts";
 import { u32 } from "../../../pipeline/grib/bytes.ts";
 import { decodeField } from "../../../pipeline/grib/decode.ts";
 import { decodePackedRange, indexPacked, isRangeDecodable, type PackedBytes } from "../../../pipeline/grib/packed-range.ts";
 import { scanGrib } from "../../../pipeline/grib/scan.ts";
 import type { GribField } from "../../../pipeline/grib/types.ts";
+import { needsSharedData } from "../../helpers/shared-data.ts";
 import { fixtureBytes } from "./fixtures.ts";
 
 /** Section 7's data octets of `field`, read as a file would be (a copy of each range asked for). */
@@ -82,6 +82,9 @@ function checkField(bytes: Uint8Array, field: GribField, name: string, rows: num
   return { octetsRead, sectionOctets: u32(bytes, field.sections.data) - 5 };
 }
 
+const PV_TMP_MISSING = "gfs.t12z.pgrb2.0p25.f023-PV-TMP-missing.grib2";
+const shared = needsSharedData([path.join("grib", "gfs", PV_TMP_MISSING)]);
+
 describe("range decoding of packed GRIB2 fields", () => {
   it("GDAS 0.25° (1440 x 721, 5.3 order 2): every 4-row band, read once, equals decodeField", () => {
     const bytes = fixtureBytes("gdas-t12z-0p25-f000-msg13.grib2");
@@ -93,12 +96,15 @@ describe("range decoding of packed GRIB2 fields", () => {
     expect(octetsRead).toBeLessThan(sectionOctets * 1.3);
   });
 
-  it("GFS 2.5° (5.3 order 1) and GFS 0.25° with missing values (5.3, management 1) equal decodeField", () => {
+  it("GFS 2.5° (5.3 order 1) equals decodeField", () => {
     const gfs = fixtureBytes("gfs-2p5deg-2011100800-f072-4msg.grib2");
     const fields = scanGrib(gfs, "gfs2p5").filter(isRangeDecodable);
     expect(fields.length).toBe(4);
     for (const f of fields) checkField(gfs, f, `gfs2p5 message ${f.index}`, 3);
-    const file = path.join(SHARED_DATA_DIR, "grib", "gfs", "gfs.t12z.pgrb2.0p25.f023-PV-TMP-missing.grib2");
+  });
+
+  shared.it("GFS 0.25° with missing values (5.3, management 1, shared data) equals decodeField", () => {
+    const file = shared.path("grib", "gfs", PV_TMP_MISSING);
     const pv = new Uint8Array(readFileSync(file));
     const [field] = scanGrib(pv, file);
     const whole = decodeField(pv, field!, file);
