@@ -18,6 +18,7 @@ import { DemTiff } from "../../datasets/elevation/dem-tiff.ts";
 import type { DemGrid } from "../../datasets/elevation/grid.ts";
 import { encodeIndexPayload, type DemKind, type DemRasterEntry } from "../../datasets/elevation/index-format.ts";
 import { NODATA_INT16 } from "../../datasets/elevation/tiff-tags.ts";
+import { mapConcurrently } from "../common/map-concurrently.ts";
 import { Progress } from "../common/progress.ts";
 import { isUrl, localFileOf, type SourceOptions } from "../common/source.ts";
 import { readGeoTiffDem, sourceNameOf, type SourceRaster } from "./geotiff-source.ts";
@@ -54,12 +55,23 @@ export interface ElevationBuildReport {
 function extremes(samples: Int16Array): { min: number; max: number } {
   let min = 32767;
   let max = -32768;
-  for (const v of samples) {
+  for (let k = 0; k < samples.length; k++) {
+    const v = samples[k]!;
     if (v === NODATA_INT16) continue;
     if (v < min) min = v;
     if (v > max) max = v;
   }
   return min > max ? { min: 0, max: 0 } : { min, max };
+}
+
+function bytesOf(a: Int16Array): Buffer {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+}
+
+function voidCount(samples: Int16Array): number {
+  let n = 0;
+  for (let k = 0; k < samples.length; k++) if (samples[k] === NODATA_INT16) n++;
+  return n;
 }
 
 /** SRTM tiles built at once: their compression and checks run in libuv's thread pool meanwhile. */
@@ -74,35 +86,19 @@ async function writeChecked(file: string, grid: DemGrid, samples: Int16Array, op
   const tiff = DemTiff.open(file);
   try {
     const back = await tiff.readAll();
-    for (let k = 0; k < samples.length; k++) {
-      if (back[k] !== samples[k]) {
-        throw new DataFormatError({ file, field: `pixel ${k}` }, `${samples[k]} as written`, `${back[k]} when read back`);
+    // memcmp first; the pixel loop only to name the first difference.
+    if (!bytesOf(back).equals(bytesOf(samples))) {
+      for (let k = 0; k < samples.length; k++) {
+        if (back[k] !== samples[k]) {
+          throw new DataFormatError({ file, field: `pixel ${k}` }, `${samples[k]} as written`, `${back[k]} when read back`);
+        }
       }
+      throw new DataFormatError({ file }, `${samples.length} pixels as written`, `${back.length} when read back`);
     }
     return tiff.fileSize;
   } finally {
     tiff.close();
   }
-}
-
-/** `fn` over `items`, at most `limit` at a time; results in the items' order. The first failure rejects (the others finish first). */
-async function mapConcurrently<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  let failure: unknown;
-  const worker = async (): Promise<void> => {
-    while (next < items.length && failure === undefined) {
-      const k = next++;
-      try {
-        out[k] = await fn(items[k]!);
-      } catch (err) {
-        failure ??= err;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failure !== undefined) throw failure;
-  return out;
 }
 
 export async function buildElevation(input: ElevationBuildInput): Promise<ElevationBuildReport> {
@@ -208,8 +204,7 @@ export async function buildElevation(input: ElevationBuildInput): Promise<Elevat
         t.close();
       }
       fillers.push(...globals);
-      let voids = 0;
-      for (const v of tile.samples) if (v === NODATA_INT16) voids++;
+      const voids = voidCount(tile.samples);
       const fill = voids > 0 ? fillVoids(tile.grid, tile.samples, fillers) : { filled: 0, left: 0, bySource: {} };
       const bytes = await writeChecked(path.join(buildDir, rel), tile.grid, tile.samples, options);
       written.set(rel, path.join(buildDir, rel));

@@ -23,7 +23,8 @@ import { lockDataset } from "../releases/dataset-lock.ts";
 import { servingDir } from "../releases/build-release.ts";
 import { beginRelease, currentRelease, discardRelease, finishRelease, publishRelease, pruneReleases, type Assembly } from "../releases/release-dir.ts";
 import { seedRelease } from "../releases/seed.ts";
-import { seconds } from "../common/progress.ts";
+import { mapConcurrently } from "../common/map-concurrently.ts";
+import { Progress, seconds } from "../common/progress.ts";
 import type { DatasetSummary } from "./summary.ts";
 
 export type NightlyOptions = {
@@ -77,6 +78,12 @@ async function sameRuns(previousDir: string, releaseDir: string): Promise<boolea
   return a !== undefined && a === b;
 }
 
+/**
+ * Sources fetched at once: a dataset of many small files (the SRTM set's 14,000 tiles) is bound
+ * by each request's round trip, not by bandwidth; four keep one host busy without hammering it.
+ */
+const FETCH_CONCURRENCY = 4;
+
 /** One dataset, under its lock: no other build or sync writes its releases meanwhile. */
 async function runDataset(dataset: DatasetName, o: NightlyOptions): Promise<DatasetSummary> {
   const log = o.logger.child({ dataset });
@@ -102,18 +109,25 @@ async function runLocked(dataset: DatasetName, o: NightlyOptions, log: Logger): 
     const fetched = new Map<string, FetchedSource[]>();
     const cacheDir = path.join(o.config.dataDir, ".cache", "nightly");
     for (const [name, specs] of downloadedSources(dataset, plan)) {
-      const list: FetchedSource[] = [];
-      for (const spec of specs) {
+      // One fetch per URL: concurrent fetches of one URL would share its partial file.
+      const unique = [...new Map(specs.map((s) => [s.url, s])).values()];
+      const progress = new Progress(log, `fetch ${dataset} ${name}`, unique.length, "files");
+      const results = await mapConcurrently(unique, FETCH_CONCURRENCY, async (spec) => {
         try {
           const f = await fetchSource(spec, { cacheDir, mirror: o.config.mirror, force: o.force, logger: log, ...(o.attempts !== undefined ? { attempts: o.attempts } : {}), ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}) });
-          list.push(f);
-          summary.bytesFetched += f.bytesFetched;
-          summary.sources.push({ url: f.version.url, status: f.status, size: f.version.size, sha256: f.version.sha256, ...(f.version.etag ? { etag: f.version.etag } : {}), ...(f.version.lastModified ? { lastModified: f.version.lastModified } : {}) });
+          progress.tick();
+          return f;
         } catch (err) {
           throw new StageError("fetch", `${spec.url}: ${(err as Error).message}`);
         }
+      });
+      progress.finish();
+      for (const f of results) {
+        summary.bytesFetched += f.bytesFetched;
+        summary.sources.push({ url: f.version.url, status: f.status, size: f.version.size, sha256: f.version.sha256, ...(f.version.etag ? { etag: f.version.etag } : {}), ...(f.version.lastModified ? { lastModified: f.version.lastModified } : {}) });
       }
-      fetched.set(name, list);
+      const byUrl = new Map(results.map((f) => [f.spec.url, f]));
+      fetched.set(name, specs.map((s) => byUrl.get(s.url)!));
     }
     summary.durations.fetchS = seconds(performance.now() - started);
     const versions = [...fetched.values()].flat().map((f) => f.version);
