@@ -223,6 +223,15 @@ async function waitRouted(name: string, timeoutMs = 30_000): Promise<void> {
   await until(`HAProxy to send requests to ${name}`, () => routed.slice(mark).some((r) => r.server === name), timeoutMs, 50);
 }
 
+/** Starts a stopped node again and waits until it is ready, HAProxy has it UP and routes to it. */
+async function rejoin(node: ApiNode): Promise<void> {
+  const back = haproxyEvents.length;
+  await startServer(node);
+  await waitReady(node);
+  await until(`HAProxy to mark ${node.name} UP`, () => stateChanged(node.name, "UP", back), 30_000, 20);
+  await waitRouted(node.name);
+}
+
 // `... api nodes/api1 0/0/0/1/1 200 512 - - ---- 3/3/1/0/+1 0/0 "GET /health HTTP/1.1"`
 const HTTPLOG = / (\S+)\/(\S+) -?\d+\/-?\d+\/-?\d+\/-?\d+\/\+?-?\d+ (\d{3}) .* \d+\/\d+\/\d+\/\d+\/(\+?)(\d+) \d+\/\d+ "[A-Z]+ (\S+)/;
 
@@ -453,11 +462,7 @@ describe.skipIf(missingTools.length > 0)(`replicas behind HAProxy, synced from n
       await until(`HAProxy to mark ${node.name} DOWN`, () => stateChanged(node.name, "DOWN", ev), 10_000, 20);
       await l.answered(RATE / 2);
       retried = routed.slice(mark).filter((r) => r.retries > 0 || r.redispatched).length;
-      const back = haproxyEvents.length;
-      await startServer(node);
-      await waitReady(node);
-      await until(`HAProxy to mark ${node.name} UP`, () => stateChanged(node.name, "UP", back), 30_000, 20);
-      await waitRouted(node.name);
+      await rejoin(node);
     });
     expectNoFailure(result);
     // Requests did reach the dead node (before its checks failed) and were answered by another.
@@ -482,11 +487,7 @@ describe.skipIf(missingTools.length > 0)(`replicas behind HAProxy, synced from n
         const outBeforeClose = running(server);
         const { code } = await server.exit;
         drains.push({ node: node.name, ready, normal, live, outBeforeClose, exitCode: code, drainedMs: performance.now() - sent });
-        const back = haproxyEvents.length;
-        await startServer(node);
-        await waitReady(node);
-        await until(`HAProxy to mark ${node.name} UP`, () => stateChanged(node.name, "UP", back), 30_000, 20);
-        await waitRouted(node.name);
+        await rejoin(node);
       }
     });
     expectNoFailure(result);
