@@ -1,9 +1,12 @@
 /**
  * A FieldStore for runs too large for memory that keeps each field packed where its octets
  * already lie (the download cache, or the GRIB file of a local source) instead of a decoded copy:
- * a GFS 0.25° run is 1.8 GB of GRIB but 19.6 GB of float32. Each field is indexed once when it
- * is collected (pipeline/grib/packed-range.ts, with checkpoints at the edges of the bands the
- * run is assembled in), and each band is decoded from the file when the assembly asks for it.
+ * a GFS 0.25° run is 1.8 GB of GRIB but 19.6 GB of float32. Each field's group descriptors are
+ * indexed when it is collected (pipeline/grib/packed-range.ts, with checkpoints at the edges of
+ * the bands the run is assembled in), and each band is decoded from the file when the assembly
+ * asks for it. The assembly goes south to north and GFS scans north to south, so a field's first
+ * band decodes it through once to record the differencing state at every checkpoint; each later
+ * band is one band's work.
  * Fields that cannot be decoded by range (a bitmap, JPEG 2000, CCSDS, GRIB1) go to `fallback`.
  */
 import { closeSync, openSync, readSync } from "node:fs";

@@ -3,11 +3,14 @@
  * decoding the rest, from the field's octets left where they are (a file) instead of a decoded
  * copy. Simple packing (5.0) is addressable as it is. Complex packing (5.2, 5.3) is not: values
  * come in groups of varying widths, and spatial differencing carries a running state from the
- * first point. `indexPacked` walks the field once and records, at each point where a range may
- * start or end (a checkpoint), the group, the bit position and the differencing state there;
- * `decodePackedRange` then starts at a checkpoint and reads only the descriptors and bits of the
- * groups the range touches. The values are those of decodeField, bit for bit ((R + X 2^E) 10^-D
- * in double precision, rounded to float32; NaN where missing).
+ * first point. `indexPacked` reads the group descriptors once (not the values) and records, at
+ * each point where a range may start or end (a checkpoint), the group and the bit position
+ * there; `decodePackedRange` starts at a checkpoint whose differencing state is known (the
+ * first point's always is), reads only the descriptors and bits of the groups the range touches,
+ * and records the state at every checkpoint it passes. Ranges asked in order (the assembly's
+ * bands) thus decode the field once; in reverse order twice. The values are those of
+ * decodeField, bit for bit ((R + X 2^E) 10^-D in double precision, rounded to float32; NaN where
+ * missing).
  *
  * Fields with a bitmap, or other packings, are not indexed (undefined): the caller decodes them
  * whole.
@@ -56,7 +59,11 @@ export interface PackedIndex {
     group: Uint32Array;
     inGroup: Uint32Array;
     bit: Float64Array;
-    /** Differencing state before the point: the last two values and how many first values are still to come. */
+    /**
+     * Differencing state before the point, once a decoding has passed it (`known`): the last two
+     * values and how many first values are still to come.
+     */
+    known: Uint8Array;
     prev: Float64Array;
     prev2: Float64Array;
     head: Uint8Array;
@@ -115,47 +122,23 @@ export function indexPacked(bytes: Uint8Array, field: GribField, file: string, b
     group: new Uint32Array(n),
     inGroup: new Uint32Array(n),
     bit: new Float64Array(n),
+    known: new Uint8Array(n),
     prev: new Float64Array(n),
     prev2: new Float64Array(n),
     head: new Uint8Array(n),
   };
-  // One pass over the values, as decoding does, keeping the state at each checkpoint.
-  const values = scratchValues(largest(layout.lengths));
-  let prev = 0;
-  let prev2 = 0;
-  let head = c.order;
+  // The group and bit of each checkpoint, from the descriptors alone.
   let next = 0;
   let at = 0;
   let pos = layout.valuesBit;
-  for (let g = 0; g < layout.groups; g++) {
+  for (let g = 0; g < layout.groups && next < n; g++) {
     const len = layout.lengths[g]!;
     const w = layout.widths[g]!;
-    let cp = next;
     while (next < n && points[next]! < at + len) {
       c.group[next] = g;
       c.inGroup[next] = points[next]! - at;
       c.bit[next] = pos + (points[next]! - at) * w;
       next++;
-    }
-    groupValues(d, pos, w, len, layout.refs[g]!, c.missingManagement, base.nbits, values);
-    for (let i = 0; i < len; i++) {
-      while (cp < next && points[cp]! === at + i) {
-        c.prev[cp] = prev;
-        c.prev2[cp] = prev2;
-        c.head[cp] = head;
-        cp++;
-      }
-      const v = values[i]!;
-      if (v !== v || c.order === 0) continue;
-      if (head > 0) {
-        prev2 = prev;
-        prev = head === c.order ? c.first1 : c.first2;
-        head--;
-      } else {
-        const x = c.order === 1 ? v + c.minimum + prev : v + c.minimum + 2 * prev - prev2;
-        prev2 = prev;
-        prev = x;
-      }
     }
     at += len;
     pos += len * w;
@@ -164,17 +147,13 @@ export function indexPacked(bytes: Uint8Array, field: GribField, file: string, b
   for (; next < n; next++) {
     c.group[next] = layout.groups;
     c.bit[next] = pos;
-    c.prev[next] = prev;
-    c.prev2[next] = prev2;
-    c.head[next] = head;
   }
+  // Before the first point: no values yet, all first values to come. Without spatial differencing
+  // there is no state: every checkpoint is a start.
+  if (c.order === 0) c.known.fill(1);
+  c.known[0] = 1;
+  c.head[0] = c.order;
   return { ...base, template, complex: c };
-}
-
-function largest(a: Float64Array): number {
-  let m = 1;
-  for (const v of a) if (v > m) m = v;
-  return m;
 }
 
 /** A group's packed integers (reference + value) into `out[0, len)`, NaN where missing (as unpackComplex). */
@@ -230,7 +209,8 @@ export function decodePackedRange(index: PackedIndex, src: PackedBytes, from: nu
     return;
   }
   const c = index.complex!;
-  const start = checkpointAtOrBefore(c.points, from);
+  let start = checkpointAtOrBefore(c.points, from);
+  while (c.known[start] === 0) start--;
   // The group of the last point wanted, from the first checkpoint at or after `to`.
   let endCp = checkpointAtOrBefore(c.points, to);
   if (c.points[endCp]! < to) endCp++;
@@ -247,32 +227,100 @@ export function decodePackedRange(index: PackedIndex, src: PackedBytes, from: nu
   for (let k = 0; k < groups; k++) endBit += lengths[k]! * widths[k]!;
   const byte0 = Math.floor(firstBit / 8);
   const data = src.read(byte0, Math.ceil(endBit / 8) - byte0);
-  const state = { prev: c.prev[start]!, prev2: c.prev2[start]!, head: c.head[start]! };
-  const values = scratchValues(largest(lengths));
-  let point = c.points[start]!;
+  const state = DIFFERENCING;
+  state[0] = c.prev[start]!;
+  state[1] = c.prev2[start]!;
+  let head = c.head[start]!;
+  const { order, minimum, missingManagement, points } = c;
+  let values: Float64Array | undefined;
+  let point = points[start]!;
   let pos = firstBit - byte0 * 8;
+  // The next checkpoint: its state is recorded when the pass reaches it.
+  let cp = start + 1;
+  let nextCp = cp < points.length ? points[cp]! : Infinity;
   for (let k = 0; k < groups && point < to; k++) {
     const skip = k === 0 ? c.inGroup[start]! : 0;
     const len = lengths[k]! - skip;
     const w = widths[k]!;
-    groupValues(data, pos, w, len, refs[k]!, c.missingManagement, nbits, values);
-    pos += len * w;
-    for (let i = 0; i < len && point < to; i++, point++) {
-      const v = values[i]!;
-      let x: number;
-      if (v !== v) x = NaN;
-      else if (c.order === 0) x = v;
-      else if (state.head > 0) {
-        state.prev2 = state.prev;
-        state.prev = state.head === c.order ? c.first1 : c.first2;
-        state.head--;
-        x = state.prev;
-      } else {
-        x = c.order === 1 ? v + c.minimum + state.prev : v + c.minimum + 2 * state.prev - state.prev2;
-        state.prev2 = state.prev;
-        state.prev = x;
+    const ref = refs[k]!;
+    let unpacked = false;
+    // In segments that end at checkpoints, each either the fast loop or value by value.
+    for (let i = 0; i < len && point < to; ) {
+      if (point === nextCp) {
+        c.known[cp] = 1;
+        c.prev[cp] = state[0]!;
+        c.prev2[cp] = state[1]!;
+        c.head[cp] = head;
+        nextCp = ++cp < points.length ? points[cp]! : Infinity;
       }
-      if (point >= from) out[outAt + point - from] = x !== x ? NaN : (r + x * e) * d;
+      const n = Math.min(len - i, to - point, nextCp - point);
+      if (missingManagement === 0 && head === 0 && w <= 25) {
+        runValues(data, pos + i * w, w, n, ref, minimum, order, state, out, outAt + point - from, Math.max(0, from - point), r, e, d);
+      } else {
+        if (!unpacked) {
+          values = scratchValues(len);
+          groupValues(data, pos, w, len, ref, missingManagement, nbits, values);
+          unpacked = true;
+        }
+        for (let j = i; j < i + n; j++) {
+          const v = values![j]!;
+          const at = point + j - i;
+          let x: number;
+          if (v !== v) x = NaN;
+          else if (order === 0) x = v;
+          else if (head > 0) {
+            state[1] = state[0]!;
+            state[0] = head === order ? c.first1 : c.first2;
+            head--;
+            x = state[0]!;
+          } else {
+            x = order === 1 ? v + minimum + state[0]! : v + minimum + 2 * state[0]! - state[1]!;
+            state[1] = state[0]!;
+            state[0] = x;
+          }
+          if (at >= from) out[outAt + at - from] = x !== x ? NaN : (r + x * e) * d;
+        }
+      }
+      i += n;
+      point += n;
     }
+    pos += len * w;
   }
+  if (point === nextCp) {
+    c.known[cp] = 1;
+    c.prev[cp] = state[0]!;
+    c.prev2[cp] = state[1]!;
+    c.head[cp] = head;
+  }
+}
+
+/** The differencing state between segments: the last two values. */
+const DIFFERENCING = new Float64Array(2);
+
+/**
+ * The common case in one loop: `count` values of `w` <= 25 bits from bit `pos`, none missing,
+ * past the first values; differences undone in `state` (order 1 or 2; 0 for none); values from
+ * the `skip`-th on written to `out[o + i]`. The same arithmetic as the value-by-value path.
+ */
+function runValues(data: Uint8Array, pos: number, w: number, count: number, ref: number, minimum: number, order: number, state: Float64Array, out: Float32Array, o: number, skip: number, r: number, e: number, d: number): void {
+  let prev = state[0]!;
+  let prev2 = state[1]!;
+  const right = 32 - w;
+  let p = pos;
+  for (let i = 0; i < count; i++) {
+    let v = ref;
+    if (w !== 0) {
+      const byte = p >>> 3;
+      v += (((data[byte]! << 24) | (data[byte + 1]! << 16) | (data[byte + 2]! << 8) | data[byte + 3]!) << (p & 7)) >>> right;
+      p += w;
+    }
+    let x = v;
+    if (order === 1) x = v + minimum + prev;
+    else if (order === 2) x = v + minimum + 2 * prev - prev2;
+    prev2 = prev;
+    prev = x;
+    if (i >= skip) out[o + i] = (r + x * e) * d;
+  }
+  state[0] = prev;
+  state[1] = prev2;
 }
