@@ -23,11 +23,13 @@ export interface DemTiffOptions {
 }
 
 /**
+ * 64x64 tiles: a point lookup that misses the server's block cache inflates 8 KiB (about 60 µs)
+ * instead of 128 KiB (about 0.8 ms) for 256x256, for files about 10 % larger on SRTM tiles.
  * Level 4 is zlib's fastest lazy-matching level: on the shared SRTM and ETOPO5 rasters its files
  * are within 2.5 % of level 6's (smaller on some) and take half the time to compress, which is
  * most of a global build's CPU.
  */
-export const DEFAULT_TIFF_OPTIONS: DemTiffOptions = { tileSize: 256, level: 4 };
+export const DEFAULT_TIFF_OPTIONS: DemTiffOptions = { tileSize: 64, level: 4 };
 
 interface Entry {
   tag: number;

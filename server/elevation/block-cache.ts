@@ -1,7 +1,7 @@
 /**
- * The memory-bounded cache of decoded DEM tile blocks (one internal GeoTIFF tile each, 128 KiB
- * for 256x256 int16), least recently used out first. The budget is GEODATA_ELEVATION_CACHE_MB
- * (config `elevationCacheMb`, default 256 MiB: about 2,000 blocks, i.e. nine SRTM1 tiles or the
+ * The memory-bounded cache of decoded DEM tile blocks (one internal GeoTIFF tile each, 8 KiB for
+ * the build's 64x64 int16), least recently used out first. The budget is GEODATA_ELEVATION_CACHE_MB
+ * (config `elevationCacheMb`, default 256 MiB: about 32,000 blocks, i.e. nine SRTM1 tiles or the
  * whole of ETOPO5 plus forty SRTM3 tiles).
  */
 

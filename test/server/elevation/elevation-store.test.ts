@@ -32,24 +32,33 @@ afterAll(async () => {
   await close?.();
 });
 
+/** The internal tile edge of the SRTM3 files, in pixels (square tiles). */
+function srtmTile(): number {
+  const r = store.rasters.find((x) => x.entry.source === "srtm3")!;
+  expect(r.tiff.layout.tileWidth).toBe(r.tiff.layout.tileHeight);
+  return r.tiff.layout.tileWidth;
+}
+
 describe("ElevationStore", () => {
-  it("interpolates across the corner of four internal 256x256 tiles", async () => {
-    // Rows 255/256 and columns 255/256 lie in internal tiles 0, 1, 5 and 6 (5 tiles across).
+  it("interpolates across the corner of four internal tiles", async () => {
+    // Rows and columns t-1 and t (t the internal tile's edge) lie in four different tiles.
+    const t = srtmTile();
     const fx = 0.5;
     const fy = 0.25;
-    const expected = (px(255, 255) * (1 - fx) + px(255, 256) * fx) * (1 - fy) + (px(256, 255) * (1 - fx) + px(256, 256) * fx) * fy;
-    const a = await store.lookup(1 - (255 + fy) / 1200, 10 + (255 + fx) / 1200);
+    const expected = (px(t - 1, t - 1) * (1 - fx) + px(t - 1, t) * fx) * (1 - fy) + (px(t, t - 1) * (1 - fx) + px(t, t) * fx) * fy;
+    const a = await store.lookup(1 - (t - 1 + fy) / 1200, 10 + (t - 1 + fx) / 1200);
     expect(a?.source).toBe("srtm3");
     expect(a!.metres).toBeCloseTo(expected, 9);
   });
 
   it("settles concurrent lookups with a cache of one block, answering as with a large cache", async () => {
-    const tiny = new ElevationStore(store.rasters, 128 * 1024);
+    const t = srtmTile();
+    const tiny = new ElevationStore(store.rasters, t * t * 2);
     const points: Array<[number, number]> = [];
     for (let k = 0; k < 60; k++) {
       // Corners of internal tiles (four blocks each), spread over both SRTM3 tiles and ETOPO5.
-      const row = 255 + 256 * (k % 4) + 0.5;
-      const col = 255 + 256 * (k % 3) + 0.5;
+      const row = t - 1 + t * (k % 4) + 0.5;
+      const col = t - 1 + t * (k % 3) + 0.5;
       points.push(k % 5 === 4 ? [40 + k / 10, -100 + k] : [1 - row / 1200, 10 + (k % 2) + col / 1200]);
     }
     const got = await Promise.all(points.map(([lat, lon]) => tiny.lookup(lat, lon)));
