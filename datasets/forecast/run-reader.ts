@@ -8,7 +8,7 @@ import { openEnvelope, readEnvelopeHeader, type BuildMetadata, openEnvelopeWork 
 import { finishInSlices } from "../common/work.ts";
 import { DATASETS } from "../catalog.ts";
 import { DataFormatError, MissingInputError } from "../common/errors.ts";
-import { fileSource, memorySource, type ByteSource } from "./byte-source.ts";
+import { fileSource, memorySource, type ByteSource } from "../common/byte-source.ts";
 import { neighbours, type NeighbourCell } from "./grid.ts";
 import { decodeSeries } from "./series-codec.ts";
 import { tileExtent, tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";

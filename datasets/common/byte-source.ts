@@ -1,0 +1,43 @@
+/**
+ * Where a reader's bytes come from (the PMTiles pattern): one small interface that every artifact
+ * reader of the server reads through, so that the bytes stay where they lie and the OS page cache
+ * holds the one copy that every worker and replica on the machine shares.
+ *
+ * - `fileSource`: positioned reads (`pread`) of an open file descriptor; each read is one system
+ *   call into the page cache. The hot paths keep to a few reads a lookup.
+ * - `memorySource`: bytes already in memory (tests, small files, the pipeline's own checks).
+ *
+ * Offsets are relative to the payload start. Reads are synchronous: a point read is a couple of
+ * small, page-cached reads, cheaper than a promise round trip.
+ */
+import { closeSync, readSync } from "node:fs";
+
+export interface ByteSource {
+  /** Bytes [offset, offset + length) of the payload: a view of memory or a fresh buffer; fewer only past the end. */
+  read(offset: number, length: number): Uint8Array;
+  /** The whole payload, when it is held in memory: readers then decode in place, without a read per lookup. */
+  whole?: Uint8Array;
+  /** Releases the descriptor (a file source); a no-op for memory. */
+  close?(): void;
+}
+
+export function memorySource(payload: Uint8Array): ByteSource {
+  return { read: (offset, length) => payload.subarray(offset, offset + length), whole: payload };
+}
+
+/** Reads payload bytes from an open file descriptor; `payloadOffset` is where the payload starts in the file. */
+export function fileSource(fd: number, payloadOffset: number): ByteSource {
+  return {
+    read(offset, length) {
+      const buf = Buffer.allocUnsafe(length);
+      let done = 0;
+      while (done < length) {
+        const n = readSync(fd, buf, done, length - done, payloadOffset + offset + done);
+        if (n === 0) break;
+        done += n;
+      }
+      return done === length ? buf : buf.subarray(0, done);
+    },
+    close: () => closeSync(fd),
+  };
+}
