@@ -14,7 +14,7 @@ import { LOADERS } from "../server/loaders.ts";
 import { ENDPOINTS } from "../server/endpoints/routes.ts";
 import { createApp, type AppRequest } from "../server/http/app.ts";
 import { KeyChecker } from "../server/http/auth.ts";
-import { cacheHeaders } from "../server/http/cache.ts";
+import { cacheControl, identityTag, tagPrefix } from "../server/http/cache.ts";
 import { RateLimiter } from "../server/http/rate-limit.ts";
 import { buildOpenApi } from "../server/openapi/document.ts";
 import { ensureDefaultData } from "../test/helpers/default-data.ts";
@@ -54,8 +54,10 @@ for (const [name, url] of Object.entries(cases)) {
     await app(request(url, { "if-none-match": etags[name]! }));
   });
 }
-bench.add("ETag digest and Cache-Control (cacheHeaders)", () => {
-  cacheHeaders({ kind: "release", apiTag: "x", route: "/geocode/search/2/json", datasets: places, params: { q: "Springfield", limit: 20, offset: 0 }, encoding: "br", now: new Date() });
+const prefix = tagPrefix("x", "/geocode/search/2/json", places);
+bench.add("ETag digest and Cache-Control (identityTag, cacheControl)", () => {
+  identityTag(prefix, "release", JSON.stringify({ q: "Springfield", limit: 20, offset: 0 }), null);
+  cacheControl("release", new Date());
 });
 bench.add("rate-limit token (RateLimiter.take)", () => {
   limiter.take(KEY);

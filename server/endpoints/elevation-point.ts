@@ -30,6 +30,7 @@ export const elevationPointEndpoint = defineEndpoint({
   summary: "Elevation at a latitude/longitude.",
   params: ["lat", "lon"],
   datasets: ["elevation"],
+  cache: "release",
   docs: {
     description: DESCRIPTION,
     content: {

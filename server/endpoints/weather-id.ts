@@ -46,6 +46,7 @@ export const weatherIdEndpoint = defineEndpoint({
   summary: "Weather, point, elevation and administrative data by service identifier.",
   params: ["id"],
   datasets: ["places", "forecast"],
+  cache: "instant",
   optionalDatasets: ["admin", "elevation", "stations"],
   docs: {
     description: DESCRIPTION,

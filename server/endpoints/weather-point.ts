@@ -47,6 +47,7 @@ export const weatherPointEndpoint = defineEndpoint({
   summary: "Point weather forecast for a latitude/longitude.",
   params: ["lat", "lon"],
   datasets: ["forecast"],
+  cache: "forecast",
   optionalDatasets: ["admin", "elevation", "stations"],
   docs: {
     description: DESCRIPTION,
