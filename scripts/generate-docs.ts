@@ -1,7 +1,8 @@
 /**
  * `npm run docs`: rewrites the generated blocks of the documentation pages: the decisions in
  * docs/decisions.md (from server/openapi/decisions.json, which the OpenAPI document is built from
- * too) and the weather member table in docs/weather.md (from server/weather/members.ts).
+ * too) and the weather member table in docs/weather.md (from the slot's description,
+ * server/weather/slot-shape.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

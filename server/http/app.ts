@@ -16,7 +16,7 @@ import { freshness, keep, validator } from "./caching.ts";
 import { compression } from "./compression.ts";
 import { conditional } from "./conditional.ts";
 import type { CorsOrigins } from "./cors.ts";
-import { compose, type App, type Exchange } from "./exchange.ts";
+import { after, compose, type App, type Exchange } from "./exchange.ts";
 import { failure } from "./failure.ts";
 import { finish } from "./finish.ts";
 import { limit } from "./limit.ts";
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps): App {
       keep(deps.responseCache), // the response cache
       validator(() => (apiTag ??= apiTagOf(deps.openapi()))), // ETag
     ],
-    async (x) => wireAnswer(await x.endpoint!.handle(x.params, x.data!, { now: x.now })),
+    (x) => after(x.endpoint!.handle(x.params, x.data!, { now: x.now }), wireAnswer),
   );
   return async (req) => {
     const x: Exchange = { req, now: now(), route: "unknown", path: "", query: EMPTY_QUERY };

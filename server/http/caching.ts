@@ -11,43 +11,46 @@
  */
 import type { DatasetName } from "../../datasets/catalog.ts";
 import { cacheBucket, cacheControl, identityTag, tagPrefix } from "./cache.ts";
-import type { Layer } from "./exchange.ts";
+import { after, type Answer, type Exchange, type Layer } from "./exchange.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
 import { identityBytes } from "./wire.ts";
 
-export const freshness: Layer = async (x, next) => {
+export const freshness: Layer = (x, next) => {
   const policy = x.endpoint?.cache;
   if (policy === undefined) return next();
   x.policy = policy;
   x.paramsJson = JSON.stringify(x.params) ?? "null";
-  const a = await next();
-  if (a.status === 200) a.headers["Cache-Control"] = cacheControl(policy, x.now, x.states?.runsDue);
-  return a;
+  return after(next(), (a) => {
+    if (a.status === 200) a.headers["Cache-Control"] = cacheControl(policy, x.now, x.states?.runsDue);
+    return a;
+  });
 };
 
 export function keep(cache: ResponseCache | undefined): Layer {
   if (cache === undefined || !cache.enabled) return (_x, next) => next();
-  return async (x, next) => {
-    if (x.policy === undefined || x.policy === "instant") return next();
+  return (x, next) => {
+    const policy = x.policy;
+    if (policy === undefined || policy === "instant") return next();
     const generation = x.states!.generation;
-    const key = `${x.route} ${cacheBucket(x.policy, x.now) ?? ""} ${x.paramsJson!}`;
+    const key = `${x.route} ${cacheBucket(policy, x.now) ?? ""} ${x.paramsJson!}`;
     const hit = cache.get(key, generation);
     if (hit !== undefined) return { status: 200, headers: { ...hit.headers }, body: hit.body, encoding: "identity" };
-    const a = await next();
-    if (a.status !== 200 || !cache.admits(key)) return a;
+    return after(next(), (a) => {
+      if (a.status !== 200 || !cache.admits(key)) return a;
     // Stored under the generation read before the handler ran: a reload during the handler makes
     // the entry stale at once rather than late.
-    const entry: CachedAnswer = {
-      headers: { ...a.headers },
-      body: {
-        bytes: identityBytes(a.body),
-        // Station observations are one answer per station, a bounded set sent many times: kept
-        // answers are compressed harder once (respond.ts KEPT_BROTLI_QUALITY), and their ETag says so.
-        kept: { effort: x.policy === "observations" ? "kept" : "per-request", copies: {}, added: (bytes) => cache.grew(key, entry, bytes) },
-      },
-    };
-    cache.set(key, generation, entry);
-    return { ...a, body: entry.body };
+      const entry: CachedAnswer = {
+        headers: { ...a.headers },
+        body: {
+          bytes: identityBytes(a.body),
+          // Station observations are one answer per station, a bounded set sent many times: kept
+          // answers are compressed harder once (respond.ts KEPT_BROTLI_QUALITY), and their ETag says so.
+          kept: { effort: policy === "observations" ? "kept" : "per-request", copies: {}, added: (bytes) => cache.grew(key, entry, bytes) },
+        },
+      };
+      cache.set(key, generation, entry);
+      return { ...a, body: entry.body };
+    });
   };
 }
 
@@ -55,8 +58,7 @@ export function validator(apiTag: () => string): Layer {
   /** The ETag text's prefix per route, for one generation of the datasets. */
   let prefixes = new Map<string, string>();
   let generation = -1;
-  return async (x, next) => {
-    const a = await next();
+  const tag = (x: Exchange, a: Answer): Answer => {
     if (x.policy === undefined || a.status !== 200) return a;
     const states = x.states!;
     if (states.generation !== generation) {
@@ -73,4 +75,5 @@ export function validator(apiTag: () => string): Layer {
     a.headers.ETag = identityTag(prefix, x.policy, x.paramsJson!, cacheBucket(x.policy, x.now));
     return a;
   };
+  return (x, next) => after(next(), (a) => tag(x, a));
 }

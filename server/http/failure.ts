@@ -5,14 +5,12 @@
  */
 import type { Logger } from "../../datasets/common/log.ts";
 import { ApiError, errors } from "../api/api-error.ts";
-import { answerOf, type Layer } from "./exchange.ts";
+import { answerOf, type Answer, type Layer } from "./exchange.ts";
 import { errorBody } from "./respond.ts";
 
 export function failure(logger: Logger): Layer {
-  return async (x, next) => {
-    try {
-      return await next();
-    } catch (err) {
+  return (x, next) => {
+    const fail = (err: unknown): Answer => {
       let e: ApiError;
       if (err instanceof ApiError) e = err;
       else {
@@ -21,6 +19,12 @@ export function failure(logger: Logger): Layer {
       }
       const body = x.foreign ? x.foreign.errorBody(e.status, e.message) : errorBody(e.status, e.message);
       return answerOf(e.status, body, { ...e.headers });
+    };
+    try {
+      const a = next();
+      return a instanceof Promise ? a.catch(fail) : a;
+    } catch (err) {
+      return fail(err);
     }
   };
 }

@@ -56,11 +56,11 @@ export function publicPaths(deps: PublicDeps): Layer {
     const answer = Object.hasOwn(answers, x.path) ? answers[x.path] : undefined;
     if (answer !== undefined) {
       x.route = x.path;
-      return Promise.resolve(answer(x.now));
+      return (answer(x.now));
     }
     const page = deps.docs?.(x.path);
     if (page === undefined) return next();
     x.route = "docs";
-    return Promise.resolve(answerOf(200, page.body, { "Content-Type": page.contentType, "Cache-Control": page.cacheControl, ETag: page.etag }));
+    return (answerOf(200, page.body, { "Content-Type": page.contentType, "Cache-Control": page.cacheControl, ETag: page.etag }));
   };
 }

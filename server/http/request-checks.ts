@@ -23,7 +23,7 @@ export function requestChecks(corsOrigins: CorsOrigins, isShuttingDown: () => bo
     if (req.hasBody) throw errors.bodyNotAllowed();
     if (isPreflight(req.method, req.headers)) {
       x.route = "preflight";
-      return Promise.resolve({ status: 204, headers: preflightHeaders(corsOrigins, req.headers), body: { bytes: EMPTY }, encoding: "identity", bare: true });
+      return ({ status: 204, headers: preflightHeaders(corsOrigins, req.headers), body: { bytes: EMPTY }, encoding: "identity", bare: true });
     }
     if (req.method !== "GET" && req.method !== "HEAD") throw errors.methodNotAllowed(req.method);
     if (isShuttingDown()) throw errors.shuttingDown();
