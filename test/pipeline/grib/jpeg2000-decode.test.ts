@@ -11,6 +11,7 @@ import { DataFormatError } from "../../../datasets/common/errors.ts";
 import { decodeField } from "../../../pipeline/grib/decode.ts";
 import { scanGrib } from "../../../pipeline/grib/scan.ts";
 import { needsSharedData } from "../../helpers/shared-data.ts";
+import { thrown } from "../../helpers/thrown.ts";
 import { compareMetadata, compareWithEccodes, readEccodesLines } from "./eccodes-reference.ts";
 import { fixture, fixtureBytes } from "./fixtures.ts";
 import { fieldStats } from "./field-stats.ts";
@@ -69,12 +70,7 @@ describe("GRIB2 5.40 JPEG 2000: CMC GDPS TMP 1 mb (1500 x 751)", () => {
     // Overwrite the JPEG 2000 SIZ marker segment (it follows the SOC marker FF4F).
     expect([bytes[stream], bytes[stream + 1], bytes[stream + 2], bytes[stream + 3]]).toEqual([0xff, 0x4f, 0xff, 0x51]);
     bytes.fill(0, stream + 2, stream + 40);
-    let err: unknown;
-    try {
-      decodeField(bytes, field!, CMC);
-    } catch (e) {
-      err = e;
-    }
+    const err = thrown(() => decodeField(bytes, field!, CMC));
     expect(err).toBeInstanceOf(DataFormatError);
     expect((err as DataFormatError).where).toEqual({ file: CMC, offset: stream });
     expect((err as Error).message).toContain("no image decoded");

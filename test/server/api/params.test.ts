@@ -2,20 +2,17 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../server/api/api-error.ts";
 import { parseDecimal, parseLatitude, parseLimit, parseLongitude, parseOffset, parseQ, parseId } from "../../../server/api/params.ts";
 import { Query } from "../../../server/api/query.ts";
+import { thrown } from "../../helpers/thrown.ts";
 
 function query(search: string, allowed: string[] = ["lat", "lon", "q", "id", "limit", "offset"]): Query {
   return new Query(new URLSearchParams(search), allowed);
 }
 
 function status400(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(400);
-    return (err as ApiError).message;
-  }
-  throw new Error("expected a 400");
+  const err = thrown(fn);
+  expect(err).toBeInstanceOf(ApiError);
+  expect((err as ApiError).status).toBe(400);
+  return (err as ApiError).message;
 }
 
 describe("parseDecimal", () => {
