@@ -72,13 +72,19 @@ export function complexTemplate(b: Uint8Array, file: string, sec5: number): Comp
   return t;
 }
 
-/** The length in values of group `g`, from its scaled length `scaled` as section 7 lists it. */
-export function groupLength(t: ComplexTemplate, g: number, scaled: number): number {
-  return g === t.groups - 1 ? t.lastLength : t.lengthRef + scaled * t.lengthIncrement;
+/**
+ * The scaled group lengths as section 7 lists them, of groups `first`, `first + 1`, ..., turned in
+ * place into lengths in values (the last group's is given apart, in section 5). One call per list,
+ * not per group: the range decoding runs it for every band.
+ */
+export function toGroupLengths(t: ComplexTemplate, first: number, lengths: Float64Array): void {
+  const last = t.groups - 1 - first;
+  for (let k = 0; k < lengths.length; k++) lengths[k] = k === last ? t.lastLength : t.lengthRef + lengths[k]! * t.lengthIncrement;
 }
 
 /** Section 5 and the start of section 7 of a complex-packed field: where each part of its data lies. */
-export interface ComplexLayout extends ComplexTemplate {
+export interface ComplexLayout {
+  section5: ComplexTemplate;
   first1: number;
   first2: number;
   minimum: number;
@@ -132,19 +138,18 @@ export function complexLayout(b: Uint8Array, d: Uint8Array, file: string, sec5: 
   const lengthsBit = bytePos * 8;
   const lengths = unpackArray(d, lengthsBit, lengthBits, groups);
   bytePos += Math.ceil((groups * lengthBits) / 8);
+  toGroupLengths(t, 0, lengths);
   let total = 0;
   let valueBits = 0;
   for (let g = 0; g < groups; g++) {
-    const len = groupLength(t, g, lengths[g]!);
-    lengths[g] = len;
-    total += len;
-    valueBits += len * widths[g]!;
+    total += lengths[g]!;
+    valueBits += lengths[g]! * widths[g]!;
   }
   if (total !== count) throw formatError(file, sec5 + 31, `group lengths adding up to ${count} values`, String(total));
   if (bytePos + Math.ceil(valueBits / 8) > dataLength) {
     throw formatError(file, sec7, `section 7 of at least ${bytePos + Math.ceil(valueBits / 8) + 5} octets`, String(dataLength + 5));
   }
-  const layout = { ...t, first1, first2, minimum, refsBit, widthsBit, lengthsBit, valuesBit: bytePos * 8, valueBits };
+  const layout = { section5: t, first1, first2, minimum, refsBit, widthsBit, lengthsBit, valuesBit: bytePos * 8, valueBits };
   return { layout, groups: { refs, widths, lengths } };
 }
 
@@ -179,16 +184,17 @@ export function unpackComplex(b: Uint8Array, file: string, sec5: number, sec7: n
   const found = complexLayout(b, d, file, sec5, sec7, dataLength, count);
   if (!found) return { values: scratchValues(count).fill(0), order: 0, first1: 0, first2: 0, minimum: 0 };
   const { layout, groups } = found;
+  const { missingManagement, nbits } = layout.section5;
   // Every element is written below (unpackRun fills width-0 groups).
   const values = scratchValues(count);
   let pos = layout.valuesBit;
   let at = 0;
-  for (let g = 0; g < layout.groups; g++) {
+  for (let g = 0; g < layout.section5.groups; g++) {
     const len = groups.lengths[g]!;
-    pos = unpackGroup(d, pos, groups.widths[g]!, len, groups.refs[g]!, layout.missingManagement, layout.nbits, values, at);
+    pos = unpackGroup(d, pos, groups.widths[g]!, len, groups.refs[g]!, missingManagement, nbits, values, at);
     at += len;
   }
-  return { values, order: layout.order, first1: layout.first1, first2: layout.first2, minimum: layout.minimum };
+  return { values, order: layout.section5.order, first1: layout.first1, first2: layout.first2, minimum: layout.minimum };
 }
 
 /** Index of the first present (non-NaN) value at or after `i`. */

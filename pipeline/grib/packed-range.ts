@@ -17,7 +17,7 @@
  */
 import { ieee32, s16, u16, u32, u8 } from "./bytes.ts";
 import { padded, unpackRun } from "./bit-unpack.ts";
-import { complexLayout, groupLength, unpackGroup, type ComplexLayout } from "./complex-unpack.ts";
+import { complexLayout, toGroupLengths, unpackGroup, type ComplexLayout } from "./complex-unpack.ts";
 import { scratchValues } from "./scratch.ts";
 import type { GribField } from "./types.ts";
 
@@ -99,7 +99,7 @@ export function indexPacked(bytes: Uint8Array, field: GribField, file: string, b
   let next = 0;
   let at = 0;
   let pos = layout.valuesBit;
-  for (let g = 0; g < layout.groups && next < n; g++) {
+  for (let g = 0; g < layout.section5.groups && next < n; g++) {
     const len = groups.lengths[g]!;
     const w = groups.widths[g]!;
     while (next < n && points[next]! < at + len) {
@@ -113,14 +113,14 @@ export function indexPacked(bytes: Uint8Array, field: GribField, file: string, b
   }
   // The end of the field, past the last group.
   for (; next < n; next++) {
-    c.group[next] = layout.groups;
+    c.group[next] = layout.section5.groups;
     c.bit[next] = pos;
   }
   // Before the first point: no values yet, all first values to come. Without spatial differencing
   // there is no state: every checkpoint is a start.
-  if (c.order === 0) c.known.fill(1);
+  if (c.section5.order === 0) c.known.fill(1);
   c.known[0] = 1;
-  c.head[0] = c.order;
+  c.head[0] = c.section5.order;
   return { ...base, template, complex: c };
 }
 
@@ -172,9 +172,10 @@ export function decodePackedRange(index: PackedIndex, src: PackedBytes, from: nu
   const g1 = c.inGroup[endCp]! === 0 ? c.group[endCp]! - 1 : c.group[endCp]!;
   const groups = g1 - g0 + 1;
   const refs = readList(src, c.refsBit + g0 * nbits, nbits, groups, 0);
-  const widths = readList(src, c.widthsBit + g0 * c.widthBits, c.widthBits, groups, c.widthRef);
-  const lengths = readList(src, c.lengthsBit + g0 * c.lengthBits, c.lengthBits, groups, 0);
-  for (let k = 0; k < groups; k++) lengths[k] = groupLength(c, g0 + k, lengths[k]!);
+  const s5 = c.section5;
+  const widths = readList(src, c.widthsBit + g0 * s5.widthBits, s5.widthBits, groups, s5.widthRef);
+  const lengths = readList(src, c.lengthsBit + g0 * s5.lengthBits, s5.lengthBits, groups, 0);
+  toGroupLengths(s5, g0, lengths);
   // From the checkpoint's bit to the end of group g1 (the checkpoint may sit inside group g0).
   const firstBit = c.bit[start]!;
   let endBit = firstBit - c.inGroup[start]! * widths[0]!;
@@ -185,7 +186,8 @@ export function decodePackedRange(index: PackedIndex, src: PackedBytes, from: nu
   state[0] = c.prev[start]!;
   state[1] = c.prev2[start]!;
   let head = c.head[start]!;
-  const { order, minimum, missingManagement, points } = c;
+  const { order, missingManagement } = s5;
+  const { minimum, points } = c;
   let values: Float64Array | undefined;
   let point = points[start]!;
   let pos = firstBit - byte0 * 8;
