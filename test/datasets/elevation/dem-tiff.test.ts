@@ -8,6 +8,7 @@ import { EMBEDDED_DIR, PROJECT_ROOT } from "../../../datasets/common/paths.ts";
 import { DemTiff } from "../../../datasets/elevation/dem-tiff.ts";
 import type { DemGrid } from "../../../datasets/elevation/grid.ts";
 import { encodeDemTiff } from "../../../pipeline/elevation/geotiff-writer.ts";
+import { thrown } from "../../helpers/thrown.ts";
 
 let work: string;
 /** A real 40x20 window of ETOPO5 around the Alps (45-46.6°N, 5-8.25°E), written by our writer with 16x16 tiles. */
@@ -46,13 +47,7 @@ describe("DemTiff", () => {
 
   it("refuses a stripped TIFF (the real ETOPO5 source) naming the file and the IFD offset", () => {
     const file = path.join(EMBEDDED_DIR, "dem/etopo5.tif");
-    const err = (() => {
-      try {
-        DemTiff.open(file);
-      } catch (e) {
-        return e;
-      }
-    })();
+    const err = thrown(() => DemTiff.open(file));
     expect(err).toBeInstanceOf(DataFormatError);
     expect((err as Error).message).toMatch(/etopo5\.tif, offset \d+: expected an internally tiled TIFF \(TileWidth, TileOffsets\), got a stripped TIFF/);
   });
