@@ -209,6 +209,8 @@ export class DatasetRegistry<V extends DatasetValues = DatasetValues> {
     const key = `${state.release ?? ""} ${file ?? ""}`;
     if (!seen.has(key)) {
       seen.add(key);
+      faults.check = "running";
+      delete faults.checkReason;
       this.onFault?.(dataset, file, error);
     }
     return true;

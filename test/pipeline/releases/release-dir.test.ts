@@ -1,0 +1,44 @@
+/**
+ * A build remembers the checksums it writes into release.json (pipeline/releases/release-dir.ts,
+ * datasets/releases/checked-files.ts): the server's check of the new release then hashes none of
+ * its files, and hashes again only a file changed since. Real data: the embedded default's
+ * elevation files, copied into an assembly as a step would write them.
+ */
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CheckedFiles } from "../../../datasets/releases/checked-files.ts";
+import { verifyRelease } from "../../../datasets/releases/verify.ts";
+import { beginRelease, finishRelease } from "../../../pipeline/releases/release-dir.ts";
+import { defaultDatasetDir } from "../../helpers/default-data.ts";
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-release-dir-"));
+}, 600_000);
+
+afterAll(async () => {
+  if (dir) await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe("finishRelease", () => {
+  it("remembers what it hashed: the check of the release reads no file, then only the one changed", async () => {
+    const assembly = await beginRelease(dir, "elevation", new Date(Date.UTC(2026, 10, 1)));
+    await fs.cp(path.join(await defaultDatasetDir("elevation"), "elevation"), path.join(assembly.dir, "elevation"), { recursive: true });
+    const manifest = await finishRelease(assembly, { builtAt: "2026-11-01T00:00:00Z", builder: { kind: "step" }, sources: [], counts: {} });
+    const expected = { dataset: "elevation" as const, id: assembly.id };
+    const first = await verifyRelease(assembly.finalDir, expected, (p) => p, await CheckedFiles.open(dir));
+    expect(first.cost).toEqual({ files: manifest.files.length, hashed: 0, hashedBytes: 0 });
+
+    // A file rewritten with the same bytes: another version, hashed again (and found right).
+    const index = manifest.files.find((f) => f.path.endsWith("index.bin")) ?? manifest.files[0]!;
+    const file = path.join(assembly.finalDir, index.path);
+    const bytes = await fs.readFile(file);
+    await fs.rm(file);
+    await fs.writeFile(file, bytes);
+    const second = await verifyRelease(assembly.finalDir, expected, (p) => p, await CheckedFiles.open(dir));
+    expect(second.cost).toEqual({ files: manifest.files.length, hashed: 1, hashedBytes: index.size });
+  }, 120_000);
+});
