@@ -138,3 +138,28 @@ export class CheckedFiles {
     this.removed.clear();
   }
 }
+
+/** Two versions of one file that differ only in ctime (a link made or removed: the bytes untouched). */
+function onlyCtimeDiffers(a: string, b: string): boolean {
+  return a !== b && a.slice(0, a.lastIndexOf(":")) === b.slice(0, b.lastIndexOf(":"));
+}
+
+/**
+ * Runs `op`, which only makes or removes hard links of `files` (seeding a release from the
+ * previous one, pruning a release that shares files with the kept ones), and carries each
+ * remembered check of those files over the ctime change it causes. Only writers holding the
+ * dataset's lock call it: nothing else writes the files meanwhile.
+ */
+export async function keepingChecks<T>(checked: CheckedFiles, files: readonly string[], op: () => Promise<T>): Promise<T> {
+  const before = new Map<string, string>();
+  for (const f of files) {
+    const v = await fileVersion(f);
+    if (v !== undefined && checked.sha256Of(v) !== undefined) before.set(f, v);
+  }
+  const out = await op();
+  for (const [f, v] of before) {
+    const now = await fileVersion(f);
+    if (now !== undefined && onlyCtimeDiffers(now, v)) checked.remember(now, checked.sha256Of(v)!, f);
+  }
+  return out;
+}

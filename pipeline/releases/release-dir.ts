@@ -9,7 +9,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { DatasetName } from "../../datasets/catalog.ts";
 import { writeFileAtomic } from "../../datasets/artifact/atomic-write.ts";
-import { CheckedFiles } from "../../datasets/releases/checked-files.ts";
+import { CheckedFiles, keepingChecks } from "../../datasets/releases/checked-files.ts";
 import { sha256Files } from "../../datasets/releases/hash-files.ts";
 import { BUILDING_PREFIX, currentLinkOf, LOCK_FILE, MANIFEST_FILE, pointerFileOf, RELEASE_ID, releaseDirOf, releasesRoot, shownPath } from "../../datasets/releases/layout.ts";
 import { locateDataset } from "../../datasets/releases/locate.ts";
@@ -119,19 +119,26 @@ export async function discardRelease(dir: string): Promise<void> {
   await fs.rm(dir, { recursive: true, force: true });
 }
 
-/** Deletes all but the `keep` newest releases; the current one is never deleted. Returns the ids removed. */
+/**
+ * Deletes all but the `keep` newest releases; the current one is never deleted. Returns the ids
+ * removed. The kept releases' files that shared an inode with a removed one keep their
+ * remembered checks (checked-files.ts keepingChecks): pruning does not cost the server a hash.
+ */
 export async function pruneReleases(dataDir: string, dataset: DatasetName, keep: number): Promise<string[]> {
   const root = releasesRoot(dataDir, dataset);
   const current = (await locateDataset(dataDir, dataset)).release;
   const ids = (await fs.readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory() && RELEASE_ID.test(e.name)).map((e) => e.name);
   ids.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
-  const removed: string[] = [];
-  for (const id of ids.slice(keep)) {
-    if (id === current) continue;
-    await fs.rm(path.join(root, id), { recursive: true, force: true });
-    removed.push(id);
-  }
-  return removed;
+  const doomed = ids.slice(keep).filter((id) => id !== current);
+  if (doomed.length === 0) return [];
+  const kept: string[] = [];
+  for (const id of ids.filter((i) => !doomed.includes(i))) kept.push(...(await listFiles(path.join(root, id)).catch(() => [] as string[])).map((p) => path.join(root, id, p)));
+  const checked = await CheckedFiles.open(dataDir);
+  await keepingChecks(checked, kept, async () => {
+    for (const id of doomed) await fs.rm(path.join(root, id), { recursive: true, force: true });
+  });
+  await checked.save();
+  return doomed;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * A build remembers the checksums it writes into release.json (pipeline/releases/release-dir.ts,
  * datasets/releases/checked-files.ts): the server's check of the new release then hashes none of
- * its files, and hashes again only a file changed since. Real data: the embedded default's
- * elevation files, copied into an assembly as a step would write them.
+ * its files, and hashes again only a file changed since. Pruning a release that shares files
+ * with the one kept (hard links: their ctime changes) keeps those checks. Real data: the
+ * embedded default's elevation files, copied into an assembly as a step would write them.
  */
 import { promises as fs } from "node:fs";
 import os from "node:os";
@@ -10,8 +11,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CheckedFiles } from "../../../datasets/releases/checked-files.ts";
 import { verifyRelease } from "../../../datasets/releases/verify.ts";
-import { beginRelease, finishRelease } from "../../../pipeline/releases/release-dir.ts";
+import { beginRelease, finishRelease, publishRelease, pruneReleases } from "../../../pipeline/releases/release-dir.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
+import { linkTree } from "../../helpers/releases.ts";
 
 let dir: string;
 
@@ -40,5 +42,19 @@ describe("finishRelease", () => {
     await fs.writeFile(file, bytes);
     const second = await verifyRelease(assembly.finalDir, expected, (p) => p, await CheckedFiles.open(dir));
     expect(second.cost).toEqual({ files: manifest.files.length, hashed: 1, hashedBytes: index.size });
+  }, 120_000);
+
+  it("keeps the checks of the files a pruned release shared with the one kept", async () => {
+    const dataDir = path.join(dir, "prune");
+    const r1 = await beginRelease(dataDir, "elevation", new Date(Date.UTC(2026, 10, 1)));
+    await fs.cp(path.join(await defaultDatasetDir("elevation"), "elevation"), path.join(r1.dir, "elevation"), { recursive: true });
+    await finishRelease(r1, { builtAt: "2026-11-01T00:00:00Z", builder: { kind: "step" }, sources: [], counts: {} });
+    const r2 = await beginRelease(dataDir, "elevation", new Date(Date.UTC(2026, 10, 2)));
+    await linkTree(path.join(r1.finalDir, "elevation"), path.join(r2.dir, "elevation"));
+    const manifest = await finishRelease(r2, { builtAt: "2026-11-02T00:00:00Z", builder: { kind: "step" }, sources: [], counts: {} });
+    await publishRelease(dataDir, "elevation", r2.id);
+    expect(await pruneReleases(dataDir, "elevation", 1)).toEqual([r1.id]);
+    const { cost } = await verifyRelease(r2.finalDir, { dataset: "elevation", id: r2.id }, (p) => p, await CheckedFiles.open(dataDir));
+    expect(cost).toEqual({ files: manifest.files.length, hashed: 0, hashedBytes: 0 });
   }, 120_000);
 });
