@@ -75,7 +75,8 @@ describe("faults found while serving", () => {
     await linkRelease(dir, "elevation", R1, built);
     await copiedRelease(dir, R2);
     await pointAt(dir, "elevation", R2);
-    const server = await startTestServer({ dataDir: dir, env: { GEODATA_RELEASE_POLL_MS: "0" } });
+    // No scrub: the lookups, not the scrub, are to find the damage.
+    const server = await startTestServer({ dataDir: dir, env: { GEODATA_RELEASE_POLL_MS: "0", GEODATA_SCRUB_PERIOD_HOURS: "0" } });
     try {
       expect(await elevationHealth(server)).toMatchObject({ status: "ready", release: R2 });
       await rot(path.join(releaseDirOf(dir, "elevation", R2), TILE));
