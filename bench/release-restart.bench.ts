@@ -1,15 +1,16 @@
 /**
- * Time to ready after a restart over unchanged files: one server process (tsx server/main.ts,
- * GEODATA_WORKERS=1) on the embedded default (every dataset a release, hard-linked from the test
- * data), with or without the checks remembered (`releases/.checked.json`, removed before each
- * "hash every file" start: what every start did before the memory existed). `--gb N` adds N GB
- * of filler files to the elevation release (real copies of its global DEM: distinct inodes, each
- * hashed on its own), to see the cost grow with the bytes as at full size. Ready = the first
- * /health answer (the server listens once every dataset is opened). The files are in the page
- * cache after the first start, so "hash every file" is the CPU cost of SHA-256 here, not disk
- * reads (a full-size node reads from disk: slower still).
+ * Time to ready after a restart over unchanged files: the server (tsx server/start.ts
+ * --no-default-build, `--workers N` processes, default 1) on the embedded default (every dataset
+ * a release, hard-linked from the test data), with or without the checks remembered
+ * (`releases/.checked.json`, removed before each "hash every file" start: what every start did
+ * before the memory existed). `--gb N` adds N GB of filler files to the elevation release (real
+ * copies of its global DEM: distinct inodes, each hashed on its own), to see the cost grow with
+ * the bytes as at full size. Ready = the first /health answer (a process listens once every
+ * dataset is opened; with several workers, the first of them). The files are in the page cache
+ * after the first start, so "hash every file" is the CPU cost of SHA-256 here, not disk reads (a
+ * full-size node reads from disk: slower still).
  *
- *   npm run bench -- release-restart [--runs 3] [--gb 2]
+ *   npm run bench -- release-restart [--runs 3] [--gb 2] [--workers 2]
  */
 import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
@@ -30,6 +31,7 @@ function option(name: string, fallback: string): string {
 }
 const runs = Number(option("runs", "3"));
 const gb = Number(option("gb", "0"));
+const workers = option("workers", "1");
 const ID = "20261101T000000Z";
 
 const source = await ensureDefaultData(["places", "admin", "elevation", "stations", "forecast"]);
@@ -56,8 +58,8 @@ try {
   async function start(): Promise<number> {
     const port = await freePort();
     const t0 = performance.now();
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "node_modules", "tsx", "dist", "cli.mjs"), path.join(PROJECT_ROOT, "server", "main.ts")], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", GEODATA_DATA_DIR: dir, GEODATA_WORKERS: "1", GEODATA_LOG_LEVEL: "warn", GEODATA_API_KEYS: "bench-key-0123456789abcdef" },
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "node_modules", "tsx", "dist", "cli.mjs"), path.join(PROJECT_ROOT, "server", "start.ts"), "--no-default-build"], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", GEODATA_DATA_DIR: dir, GEODATA_WORKERS: workers, GEODATA_LOG_LEVEL: "warn", GEODATA_API_KEYS: "bench-key-0123456789abcdef" },
       stdio: ["ignore", "ignore", "inherit"],
     });
     let exited: string | undefined;
@@ -79,7 +81,7 @@ try {
   }
   for (const [variant, ms] of Object.entries(times)) {
     const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
-    rows.push({ variant, "release GB": +(bytes / 1e9).toFixed(2), "ready ms (min)": Math.round(Math.min(...ms)), "ready ms (mean)": Math.round(mean), runs: ms.length });
+    rows.push({ variant, workers, "release GB": +(bytes / 1e9).toFixed(2), "ready ms (min)": Math.round(Math.min(...ms)), "ready ms (mean)": Math.round(mean), runs: ms.length });
   }
   console.table(rows);
   const [all, kept] = [Math.min(...times["hash every file"]!), Math.min(...times.remembered!)];

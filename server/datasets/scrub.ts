@@ -52,6 +52,11 @@ export class Scrubber {
   constructor(private readonly o: ScrubOptions) {}
 
   start(): void {
+    // Every serving release shows its progress from the start, at 0 until its turn comes.
+    for (const name of DATASET_NAMES) {
+      const served = this.o.registry.servedRelease(name);
+      if (served) this.o.registry.setScrub(name, { bytes: releaseBytes(served.manifest.files), checkedBytes: 0, passes: 0 });
+    }
     this.timer = setInterval(() => {
       this.busy ??= this.tick().finally(() => (this.busy = undefined));
     }, this.o.tickMs ?? 1000);

@@ -48,6 +48,10 @@ describe("the scrub", () => {
     // A pass a day at one tick a second is far below 64 KiB a tick: the floor applies.
     expect(total / 86_400).toBeLessThan(64 * 1024);
     const scrubber = new Scrubber({ registry, periodMs: 86_400_000, onDamage: (_dataset, file, error) => damaged.push({ file, error }) });
+    // Started, every serving release shows 0; stopped before its first tick, then ticked here.
+    scrubber.start();
+    expect(progress()).toEqual({ bytes: total, checkedBytes: 0, passes: 0 });
+    await scrubber.stop();
     await scrubber.tick();
     expect(progress()).toMatchObject({ bytes: total, passes: 0 });
     expect(progress()!.checkedBytes).toBeGreaterThan(60 * 1024);
@@ -66,7 +70,7 @@ describe("the scrub", () => {
     await handle.write(bytes, 0, bytes.length, 0);
     await handle.close();
     for (let i = 0; i < 10_000 && progress()!.passes === 1; i++) await scrubber.tick(4 * 1024 * 1024);
-    await scrubber.stop();
+    await scrubber.stop(); // closes the file it holds
     expect(progress()!.passes).toBe(2);
     expect(damaged.map((d) => d.file)).toEqual([tile]);
     const error = damaged[0]!.error as ReleaseFileError;
