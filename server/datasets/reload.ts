@@ -162,7 +162,7 @@ export class Reloader {
     }
   }
 
-  closeLater(name: DatasetName, close: () => Promise<void> | void): void {
+  private closeLater(name: DatasetName, close: () => Promise<void> | void): void {
     const t = setTimeout(() => {
       this.pendingCloses.delete(t);
       Promise.resolve()
