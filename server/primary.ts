@@ -1,8 +1,8 @@
 /**
  * The cluster primary (`npm start` with GEODATA_WORKERS > 1, the default on a machine with more
  * than one core): forks GEODATA_WORKERS workers, each running server/main.ts, i.e. loading every
- * dataset and serving HTTP on the shared port (node:cluster hands each new connection to the
- * workers in turn). The primary loads no dataset and answers no request.
+ * dataset and serving HTTP on the shared port (each worker accepts from the one listening socket;
+ * SCHED_NONE, see below). The primary loads no dataset, accepts no connection, answers no request.
  *
  * - A generated key (no GEODATA_API_KEYS) is made here, once, and given to every worker.
  * - SIGTERM / SIGINT: forwarded to every worker (each drains for GEODATA_SHUTDOWN_DELAY_MS on
@@ -38,6 +38,11 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     generatedKey = randomBytes(24).toString("base64url");
     env.GEODATA_API_KEYS = generatedKey;
   }
+  // Workers accept from the shared socket themselves (docs/http.md "Processes"): with node's round
+  // robin the primary hands each connection to a worker and keeps its copy until the worker
+  // acknowledges, so a stopped worker's connection was left open and unanswered for ever. Read by
+  // the first setupPrimary, so set before it.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: main });
 
   let stopping = false;

@@ -51,8 +51,8 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
   let drained: (() => void) | undefined;
   let openConnections = 0;
 
-  // A connection whose answers make no progress for the request time limit is closed (connection-guard.ts).
-  const guard = connectionGuard(options.requestTimeoutMs, (socket) => logger.warn("closed a connection that reads no answers", { remote: socket.remoteAddress, stalledMs: options.requestTimeoutMs }));
+  // A connection whose answers make no progress for the request time limit is reset (connection-guard.ts).
+  const guard = connectionGuard(options.requestTimeoutMs, (socket) => logger.warn("reset a connection that reads no answers", { remote: socket.remoteAddress, stalledMs: options.requestTimeoutMs }));
 
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const socket = req.socket;

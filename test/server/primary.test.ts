@@ -2,18 +2,18 @@
  * The cluster primary (server/primary.ts) through the real start (server/start.ts, from the
  * TypeScript sources with tsx as node's loader), on an empty data directory so that the workers start in a
  * moment (every dataset missing: /health answers "degraded"): two workers start and both accept
- * (node:cluster's round robin), each holding half the rate limit; one generated key is printed
+ * from the shared socket, each holding half the rate limit; one generated key is printed
  * once; SIGHUP reaches every worker; a killed worker is replaced while the other serves; a worker
  * whose event loop is blocked is killed after the heartbeat timeout; SIGTERM stops everything with
  * exit code 0; a port in use stops the service with exit code 1.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { promises as fs, readFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { promises as fs } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
+import { childPids, jsonLines, startCluster } from "./primary-cluster.ts";
 
 let dataDir: string;
 let child: ChildProcess;
@@ -21,8 +21,7 @@ let stderr = "";
 let base = "";
 const exited = { code: undefined as number | null | undefined };
 
-const lines = (): Record<string, unknown>[] =>
-  stderr.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (): Record<string, unknown>[] => jsonLines(stderr);
 
 async function until<T>(what: string, f: () => T | undefined | Promise<T | undefined>, ms = 30_000): Promise<T> {
   const t0 = Date.now();
@@ -34,32 +33,12 @@ async function until<T>(what: string, f: () => T | undefined | Promise<T | undef
   }
 }
 
-function childPids(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-primary-"));
   child = startCluster({ GEODATA_DATA_DIR: dataDir, GEODATA_RATE_LIMIT: "100/60s", GEODATA_SHUTDOWN_DELAY_MS: "2000" }, (d) => (stderr += d), (code) => (exited.code = code));
   const ready = await until("all workers ready", () => lines().find((l) => l.msg === "all workers ready"), 60_000);
   base = ready.url as string;
 }, 90_000);
-
-/** `npm start`'s primary with two workers on port 0 (any free port), from the sources. */
-function startCluster(env: Record<string, string>, onStderr: (text: string) => void, onExit: (code: number | null) => void): ChildProcess {
-  const all: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", GEODATA_WORKERS: "2", GEODATA_LOG_LEVEL: "info", GEODATA_RELEASE_POLL_MS: "0", GEODATA_SHUTDOWN_GRACE_MS: "1000", GEODATA_SHUTDOWN_DELAY_MS: "0", ...env };
-  delete all.GEODATA_API_KEYS;
-  Object.assign(all, env);
-  // tsx as a loader of this very process (not its CLI, which would add a parent process).
-  const started = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "server", "start.ts"), "--no-default-build"], { cwd: PROJECT_ROOT, env: all, stdio: ["ignore", "ignore", "pipe"] });
-  started.stderr!.on("data", (d: Buffer) => onStderr(d.toString()));
-  started.on("exit", onExit);
-  return started;
-}
 
 afterAll(async () => {
   if (exited.code === undefined) child.kill("SIGKILL");
@@ -138,10 +117,12 @@ describe("cluster primary, a worker whose event loop is blocked", () => {
     const exit = { code: undefined as number | null | undefined };
     // GEODATA_TEST_HOOKS=1: a worker blocks its loop for ever on SIGUSR2 (server/main.ts).
     const started = startCluster({ GEODATA_DATA_DIR: dir, GEODATA_TEST_HOOKS: "1", GEODATA_HEARTBEAT_TIMEOUT_MS: "2000" }, (d) => (text += d), (code) => (exit.code = code));
-    const parsed = (): Record<string, unknown>[] => text.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const parsed = (): Record<string, unknown>[] => jsonLines(text);
     try {
       const ready = await until("all workers ready", () => parsed().find((l) => l.msg === "all workers ready"), 60_000);
       const url = ready.url as string;
+      // Both workers have logged "listening", i.e. installed the SIGUSR2 hook (before it, SIGUSR2 kills).
+      await until("both workers serving", () => parsed().filter((l) => l.msg === "listening").length === 2);
       const victim = childPids(started.pid!)[0]!;
       const blockedAt = Date.now();
       process.kill(victim, "SIGUSR2");
