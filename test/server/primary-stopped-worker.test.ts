@@ -16,7 +16,7 @@ import { until } from "../helpers/until.ts";
 import { childPids, holderOf, jsonLines, startCluster } from "./primary-cluster.ts";
 
 const HEARTBEAT_TIMEOUT_MS = 2000;
-const REQUEST_TIMEOUT_MS = 4000;
+const REQUEST_TIMEOUT_MS = 5000;
 /** How long requests keep coming after the stop: past the kill and the replacement's start. */
 const LOAD_MS = HEARTBEAT_TIMEOUT_MS + 3000;
 
