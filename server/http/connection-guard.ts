@@ -52,6 +52,12 @@ export interface ConnectionGuard {
    * `Connection: close` (node ends the socket after it; nothing may follow it).
    */
   closeAfterPending(socket: Socket, last: () => void): void;
+  /**
+   * The server is closing: resets every connection with answer bytes still unsent. node's
+   * `server.close()` ends a connection whose last answer is written, however much of it is still
+   * queued, and a graceful end would leave those bytes to an orphan socket (a stalled reader's).
+   */
+  resetUnsent(): void;
   /** Stops the sweep (server closing). */
   stop(): void;
 }
@@ -128,6 +134,11 @@ export function connectionGuard(stallMs: number, onStall: (socket: Socket) => vo
       s.closing = true;
       if (s.pending === 0) last();
       else s.afterPending = last;
+    },
+    resetUnsent() {
+      for (const [socket, s] of states) {
+        if (s.unflushed > 0 || socket.writableLength > 0) socket.resetAndDestroy();
+      }
     },
     stop() {
       clearInterval(sweep);

@@ -165,6 +165,8 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info("shutting down", { inFlight, graceMs: options.shutdownGraceMs });
+    // Before node's close() ends them gracefully (connection-guard.ts).
+    guard.resetUnsent();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     if (inFlight > 0) {
@@ -175,6 +177,7 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
         new Promise<void>((resolve) => setTimeout(resolve, options.shutdownGraceMs).unref()),
       ]);
     }
+    guard.resetUnsent();
     server.closeAllConnections();
     guard.stop();
     await closed;

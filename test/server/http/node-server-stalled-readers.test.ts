@@ -4,7 +4,8 @@
  * send queue and the client's receive queue). The server resets them after the request time limit
  * (connection-guard.ts), and the kernel's TCP memory (/proc/net/sockstat, in pages) returns to
  * about its baseline with no orphan sockets left, while the clients still hold their sockets open.
- * A graceful close instead left every one as an orphan holding its buffers.
+ * A graceful close instead left every one as an orphan holding its buffers. The same when the
+ * server shuts down before their time limit.
  *
  * Bounded: 200 clients on loopback for a few seconds, about 800 MB of kernel memory at the peak
  * (below the host's TCP pressure threshold, tcp_mem's first value, on a machine with a few GB).
@@ -15,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import type { App } from "../../../server/http/app.ts";
 import { silentAccessLog } from "../../../server/http/access-log.ts";
-import { startServer } from "../../../server/http/node-server.ts";
+import { startServer, type RunningServer } from "../../../server/http/node-server.ts";
 import { until } from "../../helpers/until.ts";
 
 const CLIENTS = 200;
@@ -54,31 +55,46 @@ function stalledClient(port: number): Promise<net.Socket> {
   });
 }
 
-describe.skipIf(!existsSync(SOCKSTAT))("a few hundred clients that never read", () => {
-  it("are reset after the request time limit and the kernel's TCP memory returns to its baseline", async () => {
-    const app: App = async () => ({ status: 200, headers: { "Content-Type": "text/plain", "Content-Length": String(BODY.byteLength) }, body: BODY, route: "/big" });
-    const running = await startServer(app, { host: "127.0.0.1", port: 0, requestTimeoutMs: STALL_MS, headersTimeoutMs: STALL_MS, shutdownGraceMs: 1000, keepAliveTimeoutMs: 5000 }, silentAccessLog, silentLogger);
+const bigApp: App = async () => ({ status: 200, headers: { "Content-Type": "text/plain", "Content-Length": String(BODY.byteLength) }, body: BODY, route: "/big" });
+
+const serve = (requestTimeoutMs: number): Promise<RunningServer> =>
+  startServer(bigApp, { host: "127.0.0.1", port: 0, requestTimeoutMs, headersTimeoutMs: STALL_MS, shutdownGraceMs: 500, keepAliveTimeoutMs: 5000 }, silentAccessLog, silentLogger);
+
+/** `count` clients that never read; a reset's error is expected, and each stays open on this side. */
+async function stallClients(port: number, count: number): Promise<net.Socket[]> {
+  const clients: net.Socket[] = [];
+  for (let i = 0; i < count; i++) {
+    const socket = await stalledClient(port);
+    socket.on("error", () => {});
+    clients.push(socket);
+  }
+  return clients;
+}
+
+/** TCP's figures once the memory is back within `bound` pages of `before` (or as they are after a few seconds). */
+function settled(before: TcpStat, bound: number): Promise<TcpStat> {
+  // The kernel frees a reset socket's buffers at once; give it a moment to settle.
+  return until("TCP memory back near its baseline", () => {
+    const now = tcpStat();
+    return now.mem - before.mem < bound ? now : undefined;
+  }, 3000).catch(() => tcpStat());
+}
+
+describe.skipIf(!existsSync(SOCKSTAT))("clients that never read", () => {
+  it("a few hundred are reset after the request time limit and the kernel's TCP memory returns to its baseline", async () => {
+    const running = await serve(STALL_MS);
     const clients: net.Socket[] = [];
     try {
       const before = tcpStat();
       let peak = before.mem;
       const sampler = setInterval(() => (peak = Math.max(peak, tcpStat().mem)), 50);
       try {
-        for (let i = 0; i < CLIENTS; i++) {
-          const socket = await stalledClient(running.port);
-          // Errors (the reset) are expected; the socket stays open on this side until the end.
-          socket.on("error", () => {});
-          clients.push(socket);
-        }
+        clients.push(...(await stallClients(running.port, CLIENTS)));
         await until("every stalled connection reset by the server", () => running.connections === 0, 20_000 + STALL_MS);
       } finally {
         clearInterval(sampler);
       }
-      // The kernel frees a reset socket's buffers at once; give it a moment to settle.
-      const after = await until("TCP memory back near its baseline", () => {
-        const now = tcpStat();
-        return now.mem - before.mem < CLIENTS * LEFT_PER_CLIENT ? now : undefined;
-      }, 3000).catch(() => tcpStat());
+      const after = await settled(before, CLIENTS * LEFT_PER_CLIENT);
 
       // The test is real: the stalled clients held kernel memory (about 975 pages each when measured).
       expect(peak - before.mem).toBeGreaterThan(CLIENTS * 256);
@@ -89,6 +105,25 @@ describe.skipIf(!existsSync(SOCKSTAT))("a few hundred clients that never read", 
     } finally {
       for (const c of clients) c.destroy();
       await running.shutdown();
+    }
+  }, 60_000);
+
+  it("are reset when the server shuts down before their time limit", async () => {
+    const count = 20;
+    const running = await serve(60_000);
+    const serverSide: net.Socket[] = [];
+    running.server.on("connection", (s: net.Socket) => serverSide.push(s));
+    const clients: net.Socket[] = [];
+    try {
+      const before = tcpStat();
+      clients.push(...(await stallClients(running.port, count)));
+      await until("every answer stalled in node's buffer", () => serverSide.length === count && serverSide.every((s) => s.writableLength > 0));
+      await running.shutdown();
+      const after = await settled(before, count * LEFT_PER_CLIENT);
+      expect(after.orphan - before.orphan).toBeLessThan(count / 4);
+      expect(after.mem - before.mem).toBeLessThan(count * LEFT_PER_CLIENT);
+    } finally {
+      for (const c of clients) c.destroy();
     }
   }, 60_000);
 });
