@@ -12,7 +12,8 @@
  * - A worker that dies while serving is replaced (one second later); a worker that dies before any
  *   worker ever listened (bad configuration, port taken) stops the service with exit code 1.
  * - A serving worker whose event loop does not answer the heartbeat for GEODATA_HEARTBEAT_TIMEOUT_MS
- *   is killed (SIGKILL) and so replaced (server/heartbeat.ts); the others keep taking connections.
+ *   is killed (SIGKILL) and so replaced (server/heartbeat.ts); the kernel closes the connections it
+ *   held, and the others take every new connection meanwhile (it does not accept).
  *
  * Memory: processes share no heap (a SharedArrayBuffer cannot cross processes), so each worker
  * holds its own copy of the datasets.
@@ -38,10 +39,14 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     generatedKey = randomBytes(24).toString("base64url");
     env.GEODATA_API_KEYS = generatedKey;
   }
+  // A stopped worker's connections close when the heartbeat kills it: within the request timeout only if that comes first.
+  if (config.heartbeatTimeoutMs + HEARTBEAT_INTERVAL_MS >= config.requestTimeoutMs) {
+    logger.warn("a stopped worker's connections close only after the request timeout: keep GEODATA_HEARTBEAT_TIMEOUT_MS plus 1 s below GEODATA_REQUEST_TIMEOUT_MS", { heartbeatTimeoutMs: config.heartbeatTimeoutMs, requestTimeoutMs: config.requestTimeoutMs });
+  }
   // Workers accept from the shared socket themselves (docs/http.md "Processes"): with node's round
   // robin the primary hands each connection to a worker and keeps its copy until the worker
-  // acknowledges, so a stopped worker's connection was left open and unanswered for ever. Read by
-  // the first setupPrimary, so set before it.
+  // acknowledges, so a worker stopped before acknowledging leaves it open and unanswered for ever.
+  // Read by the first setupPrimary, so set before it.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: main });
 

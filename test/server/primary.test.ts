@@ -173,3 +173,19 @@ describe("cluster primary, port in use", () => {
     }
   }, 90_000);
 });
+
+describe("cluster primary, a heartbeat timeout too long for the request timeout", () => {
+  it("warns that a stopped worker's connections would outlast the request timeout", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-primary-timeouts-"));
+    let text = "";
+    const exit = { code: undefined as number | null | undefined };
+    const started = startCluster({ GEODATA_DATA_DIR: dir, GEODATA_HEARTBEAT_TIMEOUT_MS: "9500", GEODATA_REQUEST_TIMEOUT_MS: "10000" }, (d) => (text += d), (code) => (exit.code = code));
+    try {
+      const warning = await until("the warning", () => jsonLines(text).find((l) => l.level === "warn" && String(l.msg).startsWith("a stopped worker's connections")), 60_000);
+      expect(warning).toMatchObject({ heartbeatTimeoutMs: 9500, requestTimeoutMs: 10000 });
+    } finally {
+      if (exit.code === undefined) started.kill("SIGKILL");
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
