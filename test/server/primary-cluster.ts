@@ -3,7 +3,8 @@
  * two workers on port 0 of the loopback, its workers' pids, and which process holds a connection.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { promises as fs, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
 
@@ -17,6 +18,35 @@ export function startCluster(env: Record<string, string>, onStderr: (text: strin
   started.stderr!.on("data", (d: Buffer) => onStderr(d.toString()));
   started.on("exit", onExit);
   return started;
+}
+
+/** A cluster on a new, empty data directory (every dataset missing: its workers start in a moment). */
+export interface ScratchCluster {
+  primary: ChildProcess;
+  stderr(): string;
+  /** The JSON lines of its stderr so far. */
+  lines(): Record<string, unknown>[];
+  /** The primary's exit code; undefined while it runs. */
+  exitCode(): number | null | undefined;
+  /** Kills it if it still runs and removes its data directory. */
+  close(): Promise<void>;
+}
+
+export async function scratchCluster(name: string, env: Record<string, string>): Promise<ScratchCluster> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `geodata-primary-${name}-`));
+  let text = "";
+  let code: number | null | undefined;
+  const primary = startCluster({ GEODATA_DATA_DIR: dataDir, ...env }, (d) => (text += d), (c) => (code = c));
+  return {
+    primary,
+    stderr: () => text,
+    lines: () => jsonLines(text),
+    exitCode: () => code,
+    async close() {
+      if (code === undefined) primary.kill("SIGKILL");
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The JSON lines of a process's stderr. */

@@ -6,14 +6,10 @@
  * get an answer or see its connection closed within the request timeout (short here, through the
  * configuration); requests on new connections are all answered, by the other worker.
  */
-import type { ChildProcess } from "node:child_process";
-import { promises as fs } from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until } from "../helpers/until.ts";
-import { childPids, holderOf, jsonLines, startCluster } from "./primary-cluster.ts";
+import { childPids, holderOf, scratchCluster, type ScratchCluster } from "./primary-cluster.ts";
 
 const HEARTBEAT_TIMEOUT_MS = 2000;
 const REQUEST_TIMEOUT_MS = 5000;
@@ -68,39 +64,36 @@ async function askFresh(port: number): Promise<Outcome> {
   }
 }
 
-let dir: string;
-let primary: ChildProcess;
-let stderr = "";
-const exit = { code: undefined as number | null | undefined };
+let cluster: ScratchCluster;
 
 beforeAll(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-primary-stopped-"));
-  primary = startCluster(
-    {
-      GEODATA_DATA_DIR: dir,
-      GEODATA_HEARTBEAT_TIMEOUT_MS: String(HEARTBEAT_TIMEOUT_MS),
-      GEODATA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-      GEODATA_HEADERS_TIMEOUT_MS: "2000",
-      // Longer than the test: the held connections stay open until the stop.
-      GEODATA_KEEP_ALIVE_TIMEOUT_MS: "60000",
-    },
-    (d) => (stderr += d),
-    (code) => (exit.code = code),
-  );
-  await until("all workers ready", () => jsonLines(stderr).find((l) => l.msg === "all workers ready"), 60_000);
+  cluster = await scratchCluster("stopped", {
+    GEODATA_HEARTBEAT_TIMEOUT_MS: String(HEARTBEAT_TIMEOUT_MS),
+    GEODATA_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    GEODATA_HEADERS_TIMEOUT_MS: "2000",
+    // Longer than the test: the held connections stay open until the stop.
+    GEODATA_KEEP_ALIVE_TIMEOUT_MS: "60000",
+  });
+  await until("all workers ready", () => cluster.lines().find((l) => l.msg === "all workers ready"), 60_000);
 }, 90_000);
 
 afterAll(async () => {
-  if (exit.code === undefined) primary.kill("SIGKILL");
-  for (const pid of childPids(primary.pid!)) process.kill(pid, "SIGKILL");
-  await fs.rm(dir, { recursive: true, force: true });
+  const workers = childPids(cluster.primary.pid!);
+  await cluster.close();
+  for (const pid of workers) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone with the primary.
+    }
+  }
 });
 
 describe("cluster primary, a worker stopped with SIGSTOP", () => {
   it("leaves no request unanswered: each gets an answer or a closed connection within the request timeout", async () => {
-    const ready = jsonLines(stderr).find((l) => l.msg === "all workers ready")!;
+    const ready = cluster.lines().find((l) => l.msg === "all workers ready")!;
     const port = Number(new URL(ready.url as string).port);
-    const workers = childPids(primary.pid!);
+    const workers = childPids(cluster.primary.pid!);
     expect(workers).toHaveLength(2);
 
     // Keep-alive connections, each answered once, until the victim holds some.
@@ -138,7 +131,7 @@ describe("cluster primary, a worker stopped with SIGSTOP", () => {
       expect(sequential.length).toBeGreaterThan(20);
       expect(sequential.filter((o) => o.kind !== "answered")).toEqual([]);
       expect(burstOutcomes.filter((o) => o.kind !== "answered")).toEqual([]);
-      await until("the stopped worker killed", () => jsonLines(stderr).some((l) => l.msg === "worker unresponsive: killing it" && l.pid === victim));
+      await until("the stopped worker killed", () => cluster.lines().some((l) => l.msg === "worker unresponsive: killing it" && l.pid === victim));
     } finally {
       for (const s of held) s.destroy();
       try {
@@ -148,7 +141,7 @@ describe("cluster primary, a worker stopped with SIGSTOP", () => {
       }
     }
     await until("a replacement worker", () => {
-      const now = childPids(primary.pid!);
+      const now = childPids(cluster.primary.pid!);
       return now.length === 2 && !now.includes(victim!);
     });
   }, 60_000);

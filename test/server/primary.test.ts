@@ -13,7 +13,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { childPids, jsonLines, startCluster } from "./primary-cluster.ts";
+import { childPids, jsonLines, scratchCluster, startCluster } from "./primary-cluster.ts";
 
 let dataDir: string;
 let child: ChildProcess;
@@ -112,18 +112,15 @@ describe("cluster primary", () => {
 
 describe("cluster primary, a worker whose event loop is blocked", () => {
   it("is killed after the heartbeat timeout and replaced, and the other worker serves meanwhile", async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-primary-blocked-"));
-    let text = "";
-    const exit = { code: undefined as number | null | undefined };
     // GEODATA_TEST_HOOKS=1: a worker blocks its loop for ever on SIGUSR2 (server/main.ts).
-    const started = startCluster({ GEODATA_DATA_DIR: dir, GEODATA_TEST_HOOKS: "1", GEODATA_HEARTBEAT_TIMEOUT_MS: "2000" }, (d) => (text += d), (code) => (exit.code = code));
-    const parsed = (): Record<string, unknown>[] => jsonLines(text);
+    const cluster = await scratchCluster("blocked", { GEODATA_TEST_HOOKS: "1", GEODATA_HEARTBEAT_TIMEOUT_MS: "2000" });
+    const parsed = cluster.lines;
     try {
       const ready = await until("all workers ready", () => parsed().find((l) => l.msg === "all workers ready"), 60_000);
       const url = ready.url as string;
       // Both workers have logged "listening", i.e. installed the SIGUSR2 hook (before it, SIGUSR2 kills).
       await until("both workers serving", () => parsed().filter((l) => l.msg === "listening").length === 2);
-      const victim = childPids(started.pid!)[0]!;
+      const victim = childPids(cluster.primary.pid!)[0]!;
       const blockedAt = Date.now();
       process.kill(victim, "SIGUSR2");
       const killed = await until("the blocked worker killed", () => parsed().find((l) => l.msg === "worker unresponsive: killing it" && l.pid === victim), 20_000);
@@ -142,12 +139,11 @@ describe("cluster primary, a worker whose event loop is blocked", () => {
         }
       }, 5000);
       await until("a replacement worker", () => {
-        const now = childPids(started.pid!);
+        const now = childPids(cluster.primary.pid!);
         return now.length === 2 && !now.includes(victim);
       });
     } finally {
-      if (exit.code === undefined) started.kill("SIGKILL");
-      await fs.rm(dir, { recursive: true, force: true });
+      await cluster.close();
     }
   }, 90_000);
 });
@@ -157,35 +153,27 @@ describe("cluster primary, port in use", () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
     const taken = (blocker.address() as net.AddressInfo).port;
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-primary-port-"));
-    let text = "";
-    const exit = { code: undefined as number | null | undefined };
-    const started = startCluster({ GEODATA_DATA_DIR: dir, PORT: String(taken) }, (d) => (text += d), (code) => (exit.code = code));
+    const cluster = await scratchCluster("port", { PORT: String(taken) });
     try {
-      await until("the primary's exit", () => exit.code !== undefined, 60_000);
-      expect(exit.code).toBe(1);
-      expect(text).toContain("EADDRINUSE");
-      expect(text).toContain("a worker failed before serving; stopping");
+      await until("the primary's exit", () => cluster.exitCode() !== undefined, 60_000);
+      expect(cluster.exitCode()).toBe(1);
+      expect(cluster.stderr()).toContain("EADDRINUSE");
+      expect(cluster.stderr()).toContain("a worker failed before serving; stopping");
     } finally {
-      if (exit.code === undefined) started.kill("SIGKILL");
       blocker.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await cluster.close();
     }
   }, 90_000);
 });
 
 describe("cluster primary, a heartbeat timeout too long for the request timeout", () => {
   it("warns that a stopped worker's connections would outlast the request timeout", async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-primary-timeouts-"));
-    let text = "";
-    const exit = { code: undefined as number | null | undefined };
-    const started = startCluster({ GEODATA_DATA_DIR: dir, GEODATA_HEARTBEAT_TIMEOUT_MS: "9500", GEODATA_REQUEST_TIMEOUT_MS: "10000" }, (d) => (text += d), (code) => (exit.code = code));
+    const cluster = await scratchCluster("timeouts", { GEODATA_HEARTBEAT_TIMEOUT_MS: "9500", GEODATA_REQUEST_TIMEOUT_MS: "10000" });
     try {
-      const warning = await until("the warning", () => jsonLines(text).find((l) => l.level === "warn" && String(l.msg).startsWith("a stopped worker's connections")), 60_000);
+      const warning = await until("the warning", () => cluster.lines().find((l) => l.level === "warn" && String(l.msg).startsWith("a stopped worker's connections")), 60_000);
       expect(warning).toMatchObject({ heartbeatTimeoutMs: 9500, requestTimeoutMs: 10000 });
     } finally {
-      if (exit.code === undefined) started.kill("SIGKILL");
-      await fs.rm(dir, { recursive: true, force: true });
+      await cluster.close();
     }
   }, 90_000);
 });
