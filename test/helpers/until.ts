@@ -4,7 +4,7 @@
  * `what` may be a function, called only on time-out, to add what was seen meanwhile (a child's
  * log, the last state read).
  */
-export async function until<T>(what: string | (() => string), check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000, everyMs = 20): Promise<T> {
+export async function until<T>(what: string | (() => string), check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 20): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -1,7 +1,7 @@
 /**
  * node-server.ts on its own, with a stand-in app: graceful shutdown finishes in-flight requests,
  * the header time limit closes a connection that never finishes its headers, and a connection
- * whose client never reads is closed while a slow but steady reader is served.
+ * whose client never reads is reset while a slow but steady reader is served.
  */
 import net from "node:net";
 import { describe, expect, it } from "vitest";
@@ -69,7 +69,7 @@ describe("clients that never read", () => {
     socket.pause();
     socket.write("GET /big HTTP/1.1\r\nHost: x\r\n\r\n".repeat(24));
     await until("the connection that reads nothing closed", () => running.connections === 0, 10_000);
-    expect(logged.some((l) => l.includes("closed a connection that reads no answers"))).toBe(true);
+    expect(logged.some((l) => l.includes("reset a connection that reads no answers"))).toBe(true);
     socket.destroy();
     await running.shutdown();
   });
