@@ -23,6 +23,7 @@ import { limit } from "./limit.ts";
 import { publicPaths } from "./public-paths.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import { requestChecks } from "./request-checks.ts";
+import { servingFaults } from "./serving-faults.ts";
 import type { ResponseCache } from "./response-cache.ts";
 import { parse, route } from "./route.ts";
 import { wireAnswer } from "./wire.ts";
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): App {
       conditional, // If-None-Match → 304, on the ETag that names the coding
       compression, // the coding, chosen once; the bytes are made in finish
       failure(deps.logger), // errors as answers
+      servingFaults(deps.registry), // a dataset's damaged bytes: reported, 503
       requestChecks(corsOrigins, deps.isShuttingDown ?? (() => false)), // Host, Expect, 414, 413, preflight, 405, 503, target
       publicPaths({ registry: deps.registry, openapi: deps.openapi, startedAt: deps.startedAt ?? now(), isDraining: deps.isDraining ?? (() => false), ...(deps.docs ? { docs: deps.docs } : {}) }),
       route(deps.endpoints), // which endpoint (a foreign one may take its key from the query)

@@ -26,7 +26,7 @@ export function publicPaths(deps: PublicDeps): Layer {
   const answers: Record<string, (now: Date) => Answer> = {
     "/health/live": () => answerOf(200, successBody(200, { live: true })),
     "/health/ready": () => {
-      const notReady = deps.registry.list().filter((d) => d.status !== "ready").map((d) => d.name);
+      const notReady = deps.registry.list().filter((d) => !deps.registry.isReady(d.name)).map((d) => d.name);
       if (deps.isDraining()) throw errors.notReady("the server is draining before it stops");
       if (notReady.length > 0) throw errors.notReady(`dataset ${notReady.map((n) => `'${n}'`).join(", ")} not loaded; see GET /health`);
       return answerOf(200, successBody(200, { ready: true }));
