@@ -2,7 +2,8 @@
  * HTTP caching and rate limiting on the in-process app (no socket): a conditional request that
  * ends in a 304 against the full 200 it replaces (both with Accept-Encoding br, as browsers send),
  * on a small answer (elevation) and a large one (20 search results, compressed); and the cost of
- * the ETag digest and of a rate-limit token against the search 200, measured in the same run.
+ * the ETag digest, of a rate-limit token, of the key check and of the access line against the
+ * search 200, measured in the same run.
  * On the test data (.cache/test-data, built if missing).
  *   npm run bench -- http-cache
  */
@@ -13,8 +14,9 @@ import { loadDatasets } from "../server/datasets/registry.ts";
 import { LOADERS } from "../server/loaders.ts";
 import { ENDPOINTS } from "../server/endpoints/routes.ts";
 import { createApp, type AppRequest } from "../server/http/app.ts";
+import { logAccess, silentAccessLog } from "../server/http/access-log.ts";
 import { KeyChecker } from "../server/http/auth.ts";
-import { cacheHeaders } from "../server/http/cache.ts";
+import { cacheControl, identityTag, tagPrefix } from "../server/http/cache.ts";
 import { RateLimiter } from "../server/http/rate-limit.ts";
 import { buildOpenApi } from "../server/openapi/document.ts";
 import { ensureDefaultData } from "../test/helpers/default-data.ts";
@@ -54,11 +56,21 @@ for (const [name, url] of Object.entries(cases)) {
     await app(request(url, { "if-none-match": etags[name]! }));
   });
 }
-bench.add("ETag digest and Cache-Control (cacheHeaders)", () => {
-  cacheHeaders({ kind: "release", apiTag: "x", route: "/geocode/search/2/json", datasets: places, params: { q: "Springfield", limit: 20, offset: 0 }, encoding: "br", now: new Date() });
+const prefix = tagPrefix("x", "/geocode/search/2/json", places);
+bench.add("ETag digest and Cache-Control (identityTag, cacheControl)", () => {
+  identityTag(prefix, "release", JSON.stringify({ q: "Springfield", limit: 20, offset: 0 }), null);
+  cacheControl("release", new Date());
 });
 bench.add("rate-limit token (RateLimiter.take)", () => {
   limiter.take(KEY);
+});
+const keys = new KeyChecker([KEY, "other-key-0123456789"]);
+bench.add("key check, two keys (KeyChecker.isValid)", () => {
+  keys.isValid(KEY);
+});
+const accessRecord = { method: "GET", url: "/weather/point/2/json?lat=52.5213&lon=13.4049", route: "/weather/point/2/json", status: 200, durationMs: 0.1234, bytes: 181_234, remote: "127.0.0.1" };
+bench.add("access line (logAccess)", () => {
+  logAccess(silentAccessLog, accessRecord);
 });
 await bench.run();
 

@@ -19,7 +19,7 @@ import { forecastJson } from "../server/open-meteo/forecast-json.ts";
 import { locationForecast, type LocationForecast } from "../server/open-meteo/location-forecast.ts";
 import { JsonBytes } from "../server/weather/json-bytes.ts";
 import { pointWeather } from "../server/weather/point-weather.ts";
-import { SLOT_BYTES_HINT, writeWeatherDays } from "../server/weather/slot-table.ts";
+import { SLOT_BYTES_HINT, writeWeatherDays } from "../server/weather/slot-writer.ts";
 import { buildBenchWeatherStore } from "./weather-store.ts";
 
 const built = await buildBenchWeatherStore();

@@ -9,7 +9,7 @@
  * brotli 1 and gzip 1 of the whole body, baseline the identity bytes.
  *   npm run bench -- weather-id
  */
-import { encodeResult } from "../server/http/encode.ts";
+import { identityBytes, wireAnswer } from "../server/http/wire.ts";
 import { gzipParts, joinParts, type BodyPart } from "../server/api/body-parts.ts";
 import { compress, successParts } from "../server/http/respond.ts";
 import { promises as fs } from "node:fs";
@@ -58,7 +58,7 @@ const nextParam = (): { id: string; geonameId: number } => {
 };
 const now = new Date("2026-11-23T00:30:00Z");
 const data = { places, forecast: built.store };
-const size = (r: HandlerResult): number => encodeResult(r, undefined).body.byteLength;
+const size = (r: HandlerResult): number => identityBytes(wireAnswer(r).body).byteLength;
 for (let k = 0; k < 1000; k++) size(await weatherIdEndpoint.handle(nextParam(), data, { now }));
 
 let sink = 0;

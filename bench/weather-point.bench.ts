@@ -15,7 +15,7 @@ import { successBodyFromJson } from "../server/http/respond.ts";
 import { JsonBytes } from "../server/weather/json-bytes.ts";
 import { SLOT_VARIABLES } from "../server/weather/point-series.ts";
 import { pointWeather } from "../server/weather/point-weather.ts";
-import { SLOT_BYTES_HINT, writeWeatherDays } from "../server/weather/slot-table.ts";
+import { SLOT_BYTES_HINT, writeWeatherDays } from "../server/weather/slot-writer.ts";
 import { buildBenchWeatherStore } from "./weather-store.ts";
 
 const built = await buildBenchWeatherStore();

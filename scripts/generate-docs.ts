@@ -2,8 +2,8 @@
  * `npm run docs`: rewrites the generated blocks of the documentation pages: the decisions in
  * docs/decisions*.md (from server/openapi/decisions.json, which the OpenAPI document is built from
  * too), each a list item wrapped at 100 columns where Markdown allows a break
- * (server/openapi/markdown-wrap.ts), and the weather member table in docs/weather.md (from
- * server/weather/members.ts).
+ * (server/openapi/markdown-wrap.ts), and the weather member table in docs/weather.md (from the
+ * slot's description, server/weather/slot-shape.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

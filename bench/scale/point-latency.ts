@@ -17,7 +17,7 @@ import { locateDataset } from "../../datasets/releases/locate.ts";
 import { successBodyFromJson } from "../../server/http/respond.ts";
 import { JsonBytes } from "../../server/weather/json-bytes.ts";
 import { pointWeather } from "../../server/weather/point-weather.ts";
-import { SLOT_BYTES_HINT, writeWeatherDays } from "../../server/weather/slot-table.ts";
+import { SLOT_BYTES_HINT, writeWeatherDays } from "../../server/weather/slot-writer.ts";
 
 const WARM_UP = 20;
 const TIMED = 200;

@@ -57,6 +57,8 @@ export interface RunMeta {
   variables: StoredVariable[];
   /** Vocabulary variables this model does not provide (recorded, never invented). */
   absent: string[];
+  /** UTC hours of the model's cycles (the server's forecast freshness); absent in runs written before it was recorded. */
+  runHours?: number[];
 }
 
 /** One run listed by the index. */

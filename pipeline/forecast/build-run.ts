@@ -102,6 +102,7 @@ export function buildRun(domain: ModelDomain, run: CollectedRun, store: FieldSto
     tile: TILE,
     variables,
     absent: VARIABLE_NAMES.filter((n) => !variables.some((v) => v.name === n)),
+    runHours: domain.runHours,
   };
   const writer = new RunWriter(meta, options.spill ? { spillPath: options.spill.path, spillOffset: options.spill.offset(meta) } : {});
   const nSteps = steps.length;

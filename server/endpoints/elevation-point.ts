@@ -29,6 +29,7 @@ export const elevationPointEndpoint = defineEndpoint({
   summary: "Elevation at a latitude/longitude.",
   params: ["lat", "lon"],
   datasets: ["elevation"],
+  cache: "release",
   docs: {
     description: DESCRIPTION,
     content: {

@@ -1,12 +1,14 @@
 /**
  * An endpoint: its path, the query parameters it accepts, the datasets it needs, a parser from
  * the query to typed parameters, and a handler that is a pure function of those parameters and
- * the loaded datasets. The router (server/http/app.ts) does everything else: method, key, 503.
+ * the loaded datasets, and the policy of its answers' caching. The layers of server/http/app.ts do
+ * everything else: method, key, 503, ETag, compression, the bytes of the envelope.
  */
 import type { DatasetName } from "../../datasets/catalog.ts";
 import type { LoadedDatasets } from "./loaded-datasets.ts";
 import type { Query } from "../api/query.ts";
 import type { BodyPart } from "../api/body-parts.ts";
+import type { CachePolicyKind } from "../api/cache-policy.ts";
 
 export interface HandlerContext {
   /** The request's instant (local times, sunrise, "current" forecast hour). */
@@ -17,7 +19,7 @@ export interface HandlerContext {
 type ResultHeaders = { headers?: Record<string, string> };
 
 /**
- * What a handler answers, in one of three forms, each with one serializer (http/encode.ts): the
+ * What a handler answers, in one of three forms, each with one serializer (http/wire.ts): the
  * envelope's `content` as an object; as JSON text or its UTF-8 bytes (large answers written without
  * intermediate objects, e.g. the weather slots); or as parts (api/body-parts.ts) when most of it
  * repeats across answers (an area's names in 23 languages) and can be compressed once.
@@ -75,6 +77,8 @@ export interface Endpoint<P = unknown, K extends DatasetName = DatasetName, O ex
   datasets: readonly K[];
   /** Datasets the endpoint uses when loaded and does without otherwise (undefined in `data`). */
   optionalDatasets?: readonly O[];
+  /** How long an answer stays true (api/cache-policy.ts); absent: not cached (no-store). */
+  cache?: CachePolicyKind;
   /** Set for another API's endpoint (ForeignApi); absent for the spec's. */
   foreign?: ForeignApi;
   parse(query: Query): P;

@@ -25,6 +25,7 @@ export const geocodeIdEndpoint = defineEndpoint({
   summary: "One point and its administrative description by service identifier.",
   params: ["id"],
   datasets: ["places"],
+  cache: "instant",
   docs: {
     description: DESCRIPTION,
     content: {

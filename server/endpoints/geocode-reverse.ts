@@ -40,6 +40,7 @@ export const geocodeReverseEndpoint = defineEndpoint({
   summary: "Administrative and timezone description of a latitude/longitude.",
   params: ["lat", "lon"],
   datasets: ["admin", "places"],
+  cache: "instant",
   docs: {
     description: DESCRIPTION,
     content: {

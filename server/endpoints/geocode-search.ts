@@ -46,6 +46,7 @@ export const geocodeSearchEndpoint = defineEndpoint({
   summary: "Forward geocoding: free-text search returning points.",
   params: ["q", "limit", "offset"],
   datasets: ["places"],
+  cache: "release",
   docs: {
     description: DESCRIPTION,
     content: {

@@ -6,7 +6,7 @@ import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { writeDailySection } from "../weather/daily.ts";
 import { elevationAt, pointWeather } from "../weather/point-weather.ts";
 import { JsonBytes } from "../weather/json-bytes.ts";
-import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
+import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-writer.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
 import { localDateAndMinute } from "../admin-description/describe-timezone.ts";
 import { Fragment } from "../api/body-parts.ts";
@@ -46,6 +46,7 @@ export const weatherIdEndpoint = defineEndpoint({
   summary: "Weather, point, elevation and administrative data by service identifier.",
   params: ["id"],
   datasets: ["places", "forecast"],
+  cache: "instant",
   optionalDatasets: ["admin", "elevation", "stations"],
   docs: {
     description: DESCRIPTION,

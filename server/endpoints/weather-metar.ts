@@ -26,6 +26,7 @@ export const weatherMetarEndpoint = defineEndpoint({
   summary: "Decoded observations of a METAR station (ICAO identifier).",
   params: ["id"],
   datasets: ["stations"],
+  cache: "observations",
   docs: {
     description: DESCRIPTION,
     content: contentSchema("METAR"),

@@ -13,7 +13,7 @@ import {
   pointWeather,
 } from "../weather/point-weather.ts";
 import { JsonBytes } from "../weather/json-bytes.ts";
-import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-table.ts";
+import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-writer.ts";
 import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
@@ -47,6 +47,7 @@ export const weatherPointEndpoint = defineEndpoint({
   summary: "Point weather forecast for a latitude/longitude.",
   params: ["lat", "lon"],
   datasets: ["forecast"],
+  cache: "forecast",
   optionalDatasets: ["admin", "elevation", "stations"],
   docs: {
     description: DESCRIPTION,

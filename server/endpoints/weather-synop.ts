@@ -34,6 +34,7 @@ export const weatherSynopEndpoint = defineEndpoint({
   summary: "Decoded observations of a SYNOP station (WMO index).",
   params: ["id"],
   datasets: ["stations"],
+  cache: "observations",
   docs: {
     description: DESCRIPTION,
     content: contentSchema("SYNOP"),

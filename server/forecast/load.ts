@@ -21,6 +21,8 @@ export const loadForecast: DatasetLoader<ForecastStore> = async (ctx) => {
         grid: latest.grid,
         variables: latest.variables.map((v) => v.name),
         licence: modelLicence(model) ?? null,
+        // When the next run is due (server/http/cache.ts forecastRunsDue); null in runs that do not record it.
+        runHours: latest.runHours ?? null,
       };
     }),
   };

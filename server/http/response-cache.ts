@@ -1,55 +1,69 @@
 /**
  * A bounded, in-memory cache of whole successful answers, per worker, for the endpoints whose
  * answer is a function of the normalized query and the loaded data alone (cache policies
- * `release`, `observations` and `forecast`, server/http/cache.ts): place search, elevation,
- * METAR, SYNOP and point weather. Answers carrying the request's instant (`instant` policy:
- * reverse geocoding, lookup by id, weather by id) are never kept: their bytes change every second.
+ * `release`, `observations` and `forecast`, server/api/cache-policy.ts): place search, elevation,
+ * METAR, SYNOP and point weather. Answers carrying the request's instant (`instant`) are never
+ * kept: their bytes change every second.
  *
- * - Key: the route, the parsed and typed parameters (so `lat=52.50` and `lat=52.5` share an
- *   entry) and, for `forecast`, the UTC quarter hour (the slots start at the point's local day).
+ * - Key: the route, the bucket of the policy (for `forecast` the UTC quarter hour) and the parsed
+ *   parameters' JSON (caching.ts), so `lat=52.50` and `lat=52.5` share an entry.
+ * - Admission: an answer is kept on the second request for its key within the window of the last
+ *   ADMISSION_WINDOW_KEYS to 2x that many keys seen once (SecondSight). A mix that never repeats
+ *   then costs a set lookup per request instead of filling the cache, copying every body and
+ *   making the collector move them (docs/http.md "Response cache").
  * - Validity: an entry belongs to one dataset generation (DatasetRegistry.generation); any load,
  *   reload or failure of a dataset empties the cache, so an answer never outlives its data.
  * - Encodings: the identity body is stored, and each content coding (br, gzip) is compressed
- *   once, on the first request that asks for it, and kept beside it.
- * - Bound: GEODATA_RESPONSE_CACHE_MB of bodies (all codings counted); the oldest entry
- *   not read since eviction last passed it goes first (CLOCK). 0 turns the cache off.
- *
- * Why: a repeated query (an app polling its user's place, a station page, a popular name) costs
- * a Map lookup instead of the search, the serialization and the compression (docs/http.md
- * gives the measured cost of each path).
+ *   once, on the first request that asks for it, and kept beside it (counted against the bound).
+ * - Bound: GEODATA_RESPONSE_CACHE_MB of bodies, on the shared bounded cache (api/bounded-cache.ts,
+ *   CLOCK eviction); one answer never takes more than an eighth of it. 0 turns the cache off.
  */
-import type { Encoding } from "./respond.ts";
+import { BoundedCache } from "../api/bounded-cache.ts";
+import type { Body } from "./exchange.ts";
 
 export interface CachedAnswer {
-  /** The identity body (the whole envelope). */
-  body: Buffer;
-  /** The handler's headers (ETag and Cache-Control are added per request). */
+  /** The answer's headers, its identity ETag among them (Cache-Control is set per request). */
   headers: Readonly<Record<string, string>>;
-  /** The ETag of the identity body, e.g. `"abc"`; a coding's tag adds `-br` / `-gzip` (with the level when kept harder: cache.ts encodedTag). */
-  etag: string;
-  /** Compressed copies, filled on demand. */
-  encoded: Partial<Record<Exclude<Encoding, "identity">, Buffer>>;
+  /** The identity bytes and the compressed copies made since. */
+  body: Body & { bytes: Buffer };
 }
 
 /** Fixed cost of an entry beyond its bodies (key, objects, headers), bytes, for the bound. */
 export const ENTRY_OVERHEAD_BYTES = 512;
 
-/** An answer, with what it costs against the bound. */
-interface Slot {
-  value: CachedAnswer;
-  cost: number;
-  /** Read since eviction last passed it (the CLOCK algorithm's reference bit). */
-  used: boolean;
+/** Keys seen once are remembered for between this many and twice this many first sightings. */
+export const ADMISSION_WINDOW_KEYS = 16_384;
+
+/**
+ * Remembers the keys seen once, in two generations of sets: a key is admitted when it is seen
+ * again while either holds it. The newer set becomes the older when it is full.
+ */
+export class SecondSight {
+  private newer = new Set<string>();
+  private older = new Set<string>();
+
+  constructor(private readonly windowKeys = ADMISSION_WINDOW_KEYS) {}
+
+  /** True when `key` was seen within the window (and is admitted); else remembers it. */
+  seenBefore(key: string): boolean {
+    if (this.newer.has(key) || this.older.has(key)) return true;
+    if (this.newer.size >= this.windowKeys) {
+      this.older = this.newer;
+      this.newer = new Set();
+    }
+    this.newer.add(key);
+    return false;
+  }
 }
 
 export class ResponseCache {
-  private readonly slots = new Map<string, Slot>();
-  private bytes = 0;
+  private readonly cache: BoundedCache<string, CachedAnswer>;
+  private readonly admission = new SecondSight();
   private generation = -1;
-  hits = 0;
-  misses = 0;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(readonly maxBytes: number) {
+    this.cache = new BoundedCache(maxBytes, (key, entry) => key.length + entry.body.bytes.byteLength + ENTRY_OVERHEAD_BYTES);
+  }
 
   get enabled(): boolean {
     return this.maxBytes > 0;
@@ -57,76 +71,49 @@ export class ResponseCache {
 
   /** Answers kept. */
   get size(): number {
-    return this.slots.size;
+    return this.cache.size;
   }
 
   /** Bytes of the answers kept. */
   get usedBytes(): number {
-    return this.bytes;
+    return this.cache.usedBytes;
+  }
+
+  get hits(): number {
+    return this.cache.hits;
+  }
+
+  get misses(): number {
+    return this.cache.misses;
   }
 
   /** Empties the cache when the datasets changed since the entries were stored. */
   private sync(generation: number): void {
     if (generation === this.generation) return;
-    this.slots.clear();
-    this.bytes = 0;
+    this.cache.clear();
     this.generation = generation;
   }
 
   get(key: string, generation: number): CachedAnswer | undefined {
     this.sync(generation);
-    const slot = this.slots.get(key);
-    if (slot === undefined) {
-      this.misses++;
-      return undefined;
-    }
-    this.hits++;
-    // Marked, not moved: re-inserting on every hit made the Map rehash under load; eviction gives a
-    // marked slot a second chance instead (CLOCK, an approximation of least recently used).
-    slot.used = true;
-    return slot.value;
+    return this.cache.get(key);
+  }
+
+  /** Whether an answer for `key` would be kept: the second request for it within the window (SecondSight). */
+  admits(key: string): boolean {
+    return this.enabled && this.admission.seenBefore(key);
   }
 
   set(key: string, generation: number, entry: CachedAnswer): void {
-    const cost = key.length + entry.body.byteLength + ENTRY_OVERHEAD_BYTES;
     // A value computed on data replaced meanwhile is not stored (and does not empty the newer ones);
     // one value never takes a large share of the cache.
-    if (!this.enabled || generation < this.generation || cost > this.maxBytes / 8) return;
+    if (!this.enabled || generation < this.generation || key.length + entry.body.bytes.byteLength + ENTRY_OVERHEAD_BYTES > this.maxBytes / 8) return;
     this.sync(generation);
-    const old = this.slots.get(key);
-    if (old !== undefined) {
-      this.bytes -= old.cost;
-      this.slots.delete(key);
-    }
-    this.slots.set(key, { value: entry, cost, used: false });
-    this.bytes += cost;
-    this.evict();
+    this.cache.set(key, entry);
   }
 
-  /** Records a compressed copy made for an answer (counted against the bound). */
-  addEncoding(key: string, entry: CachedAnswer, encoding: Exclude<Encoding, "identity">, body: Buffer): void {
-    if (entry.encoded[encoding] !== undefined) return;
-    entry.encoded[encoding] = body;
-    const slot = this.slots.get(key);
-    if (slot === undefined || slot.value !== entry) return; // evicted or replaced meanwhile: nothing counted
-    slot.cost += body.byteLength;
-    this.bytes += body.byteLength;
-    this.evict();
-  }
-
-  private evict(): void {
-    // Each marked slot is moved to the back once and unmarked, so this ends within two passes.
-    while (this.bytes > this.maxBytes) {
-      const first = this.slots.entries().next();
-      if (first.done === true) break;
-      const [key, slot] = first.value;
-      this.slots.delete(key);
-      if (slot.used) {
-        slot.used = false;
-        this.slots.set(key, slot);
-      } else {
-        this.bytes -= slot.cost;
-      }
-    }
+  /** Counts a compressed copy added to a kept answer against the bound. */
+  grew(key: string, entry: CachedAnswer, bytes: number): void {
+    this.cache.grow(key, entry, bytes);
   }
 }

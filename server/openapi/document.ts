@@ -5,7 +5,8 @@
 import type { Endpoint } from "../endpoints/endpoint.ts";
 import { LIMIT_DEFAULT, LIMIT_MAX, OFFSET_MAX, Q_MAX_CHARS, ID_MAX_CHARS } from "../api/params.ts";
 import { MAX_URL_BYTES } from "../http/app.ts";
-import { CACHE_POLICY, CACHE_POLICY_TEXT } from "../http/cache.ts";
+import type { CachePolicyKind } from "../api/cache-policy.ts";
+import { CACHE_POLICY_TEXT } from "../http/cache.ts";
 import { SCHEMAS, envelope } from "./schemas.ts";
 import { DECISIONS } from "./decisions.ts";
 
@@ -32,8 +33,7 @@ const RATE_LIMIT_HEADERS: Record<string, string> = {
 };
 
 /** ETag and Cache-Control of an endpoint's 200 and 304 (server/http/cache.ts), empty when it is not cached. */
-function cachingHeaders(path: string): Record<string, string> {
-  const kind = CACHE_POLICY[path];
+function cachingHeaders(kind: CachePolicyKind | undefined): Record<string, string> {
   if (!kind) return {};
   return {
     ETag: "Validator of this answer: a digest of the API description, the datasets' build, the normalized query (and the minute for answers carrying the instant), suffixed with the content coding (and its level where it is not the per-request one: station observations kept by the response cache end in -br5 or -gzip6). Send it back in If-None-Match to get a 304.",
@@ -75,7 +75,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
     const responses: Record<string, unknown> = {
       "200": {
         description: foreign ? "Success: the other API's own body (see the description)." : "Success: the envelope with this operation's content.",
-        headers: Object.fromEntries(Object.entries({ ...docs?.headers, ...cachingHeaders(e.path) }).map(([name, description]) => [name, { description, schema: { type: "string" } }])),
+        headers: Object.fromEntries(Object.entries({ ...docs?.headers, ...cachingHeaders(e.cache) }).map(([name, description]) => [name, { description, schema: { type: "string" } }])),
         content: successContent,
       },
       "400": errorResponse("Bad input parameter: missing, repeated, unknown, or invalid; the message names the parameter and the value given."),
@@ -87,7 +87,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
       "414": specErrorResponse(`Request URL longer than ${MAX_URL_BYTES} bytes.`),
       "503": errorResponse(`A dataset this endpoint needs (${e.datasets.join(", ")}) is not loaded: not built, or it failed its checks at startup.`),
     };
-    if (CACHE_POLICY[e.path]) responses["304"] = { description: "Not Modified: If-None-Match named the current ETag. No body; the same ETag and Cache-Control as the 200.", headers: Object.fromEntries(Object.entries(cachingHeaders(e.path)).map(([name, description]) => [name, { description, schema: { type: "string" } }])) };
+    if (e.cache) responses["304"] = { description: "Not Modified: If-None-Match named the current ETag. No body; the same ETag and Cache-Control as the 200.", headers: Object.fromEntries(Object.entries(cachingHeaders(e.cache)).map(([name, description]) => [name, { description, schema: { type: "string" } }])) };
     for (const [status, when] of Object.entries(docs?.errors ?? {})) responses[status] = errorResponse(when);
     const parameters = e.params.map((p) => {
       const base = PARAMETERS[p] ?? { name: p, in: "query", schema: { type: "string" } };

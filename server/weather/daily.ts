@@ -13,7 +13,8 @@
  */
 import { dailyProbability } from "./derived/probability.ts";
 import { fragment, type JsonBytes } from "./json-bytes.ts";
-import { colorJson, dayRanges, roundTo, type NumericMember, type SlotTable } from "./slot-table.ts";
+import { colorJson } from "./slot-colors.ts";
+import { dayRanges, roundTo, type NumericMember, type SlotTable } from "./slot-table.ts";
 
 type Reduce = "mean" | "sum" | "max" | "min";
 

@@ -12,7 +12,8 @@ import { localObservations } from "../stations/station-locations.ts";
 import type { StationStore } from "../stations/station-store.ts";
 import { chooseRun } from "./model-choice.ts";
 import { PROBABILITY_HALF_WIDTH, PROBABILITY_THRESHOLD_MM, seriesAtCells, type PointForecast } from "./point-series.ts";
-import { LAPSE_RATE_K_PER_M, buildSlotTable, type SlotContext, type SlotTable } from "./slot-table.ts";
+import { LAPSE_RATE_K_PER_M } from "./slot-physics.ts";
+import { buildSlotTable, type SlotContext, type SlotTable } from "./slot-table.ts";
 import { timeSlots } from "./time-slots.ts";
 
 export const FORECAST_MODEL_HEADER = "X-Forecast-Model";

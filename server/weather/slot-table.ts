@@ -1,25 +1,17 @@
 /**
  * The time slots of an answer as columns: one Float64Array per numeric member (already rounded
- * for output; NaN = null), built in one pass over the point's series, then written as JSON
- * without intermediate objects (a 7-day hourly answer is ~170 slots of ~45 members each: building
- * and stringifying objects cost several times the read). The member definitions are in
- * members.ts; the wire shape in wire-types.ts.
+ * for output; NaN = null), built in one pass over the point's series (the physics of the derived
+ * members in slot-physics.ts), then written without intermediate objects by slot-writer.ts (a
+ * 7-day hourly answer is ~170 slots of ~45 members each: building and stringifying objects cost
+ * several times the read). The members are described once in slot-shape.ts.
  */
 import { feltTemperatureC, heatIndexC } from "./derived/felt.ts";
 import { heatIndexCategory } from "./derived/heat-category.ts";
-import { temperatureColor } from "./derived/temperature-colors.ts";
 import { kelvinToC, paToHpa } from "./derived/units.ts";
 import { directionIcon, windDirection, windSpeed } from "./derived/wind.ts";
 import { SLOT_VARIABLE_INDEX, type PointForecast, type SlotVariable } from "./point-series.ts";
-import { fragment, type JsonBytes } from "./json-bytes.ts";
+import { HEAT_BRANCH_MIN_C, inversionFlag } from "./slot-physics.ts";
 import type { TimeSlot } from "./time-slots.ts";
-
-/** Standard atmosphere lapse rate, K per metre (ICAO: 6.5 K/km in the troposphere). */
-export const LAPSE_RATE_K_PER_M = 0.0065;
-/** The string naming the isotherm whose height `isotherm` gives. */
-export const ISOTHERM_NAME = "0 °C";
-/** From this temperature (°C) up, with a known humidity, the heat branch applies. */
-const HEAT_BRANCH_MIN_C = 26.7;
 
 /** Rounds to `decimals` (0-2), halves away from zero, never −0; NaN stays NaN (null on the wire). */
 export function roundTo(x: number, decimals: number): number {
@@ -27,24 +19,6 @@ export function roundTo(x: number, decimals: number): number {
   const f = decimals === 0 ? 1 : decimals === 1 ? 10 : 100;
   const r = Math.round(Math.abs(x) * f) / f;
   return r === 0 ? 0 : x < 0 ? -r : r;
-}
-
-/** ISA surface pressure (Pa) at height h (m) from the mean-sea-level pressure (barometric formula). */
-export function surfacePressurePa(mslPa: number, heightM: number): number {
-  return mslPa * Math.pow(1 - (LAPSE_RATE_K_PER_M * heightM) / 288.15, 5.25588);
-}
-
-/**
- * 1 when the lowest stored pressure level above the model's surface (925 hPa, else 850 hPa) is
- * warmer than the model's 2 m air; 0 otherwise, also when no stored level lies above the surface
- * (high plateaus) or a value is missing. The surface pressure comes from the mean-sea-level
- * pressure and the model's surface height by the standard atmosphere.
- */
-export function inversionFlag(t2mK: number, t925K: number, t850K: number, mslPa: number, surfaceHeightM: number): 0 | 1 {
-  const height = surfaceHeightM === surfaceHeightM ? surfaceHeightM : 0;
-  const ps = mslPa === mslPa ? surfacePressurePa(mslPa, height) : NaN;
-  const level = ps > 92500 ? t925K : ps > 85000 ? t850K : NaN;
-  return level === level && t2mK === t2mK && level > t2mK ? 1 : 0;
 }
 
 /** The numeric members, each a column of rounded values (NaN = null). */
@@ -163,77 +137,6 @@ export function buildSlotTable(f: PointForecast, slots: TimeSlot[], ctx: SlotCon
   return { slots, columns, icon, inversion, heatIndex, localCloud, localStation };
 }
 
-// --- JSON ----------------------------------------------------------------------------------------
-
-const F = fragment;
-const NULL = F("null");
-// The constant text between the values of a slot, each piece encoded once.
-const T0 = F('{"clouds":{"total":{"value":');
-const T1 = F(',"unit":"%"},"high":{"value":');
-const T1_LOCAL = F(',"unit":"%","localData":');
-const T1_AFTER_LOCAL = F('},"high":{"value":');
-const T2 = F(',"unit":"%"},"middle":{"value":');
-const T3 = F(',"unit":"%"},"low":{"value":');
-const T4 = F(',"unit":"%"},"convective":{"value":');
-const T5 = F(',"unit":"%"},"boundary":{"value":');
-const T6 = F(',"unit":"%"}},"reltiveHumidity":{"value":');
-const T7 = F(',"unit":"%"},"liftedIndex":{"value":');
-const T8 = F(',"unit":"K"},"isotherm":{"value":');
-const T9 = F(`,"unit":"m","temperature":${JSON.stringify(ISOTHERM_NAME)}},"HPBL":{"value":`);
-const T10 = F(',"unit":"m"},"precipitation":{"total":{"value":');
-const T11 = F(',"unit":"mm"},"convective":{"value":');
-const T12 = F(',"unit":"mm"},"probability":{"value":');
-const T13 = F(',"unit":"%"}},"temperature":{"isInversion":');
-const T14 = F(',"surface":{"value":');
-const T_COLOR = F(',"unit":"°C","color":');
-const T_STATION = F(',"localStation":');
-const T16 = F('},"min":{"value":');
-const T17 = F('},"max":{"value":');
-const T18 = F('},"felt":{"value":');
-const T19 = F('}},"wind":{"speed":{"value":');
-const T20 = F(',"unit":"m/s"},"gust":{"value":');
-const T21 = F(',"unit":"m/s"},"direction":{"value":');
-const T22 = F(',"unit":"°","icon":');
-const T23 = F('}},"pressure":{"value":');
-const T24 = F(',"unit":"hPa","level":"MSL"},"heatIndex":"');
-const T25 = F('"}');
-
-const colorBytes = new Map<object, Uint8Array>();
-/** The `color` value of a rounded temperature as JSON: its object, or null. */
-export function colorJson(x: number): Uint8Array {
-  if (x !== x) return NULL;
-  const c = temperatureColor(x);
-  let b = colorBytes.get(c);
-  if (b === undefined) {
-    b = F(JSON.stringify(c));
-    colorBytes.set(c, b);
-  }
-  return b;
-}
-
-/** Writes slot `i` (the spec's time slot, members in the spec's order). */
-export function writeSlot(w: JsonBytes, t: SlotTable, i: number): void {
-  const c = t.columns;
-  w.raw(T0).num(c.cloudTotal[i]!);
-  const local = t.localCloud[i]!;
-  if (local === local) w.raw(T1_LOCAL).num(local).raw(T1_AFTER_LOCAL);
-  else w.raw(T1);
-  w.num(c.cloudHigh[i]!).raw(T2).num(c.cloudMiddle[i]!).raw(T3).num(c.cloudLow[i]!).raw(T4).num(c.cloudConvective[i]!).raw(T5).num(c.cloudBoundary[i]!);
-  w.raw(T6).num(c.humidity[i]!).raw(T7).num(c.liftedIndex[i]!).raw(T8).num(c.isotherm[i]!).raw(T9).num(c.hpbl[i]!);
-  w.raw(T10).num(c.precipitation[i]!).raw(T11).num(c.precipitationConvective[i]!).raw(T12).num(c.probability[i]!);
-  w.raw(T13).num(t.inversion[i]!).raw(T14).num(c.surface[i]!).raw(T_COLOR).raw(colorJson(c.surface[i]!));
-  const station = t.localStation[i];
-  if (station !== undefined) w.raw(T_STATION).raw(F(JSON.stringify(station)));
-  w.raw(T16).num(c.min[i]!).raw(T_COLOR).raw(colorJson(c.min[i]!));
-  w.raw(T17).num(c.max[i]!).raw(T_COLOR).raw(colorJson(c.max[i]!));
-  w.raw(T18).num(c.felt[i]!).raw(T_COLOR).raw(colorJson(c.felt[i]!));
-  w.raw(T19).num(c.speed[i]!).raw(T20).num(c.gust[i]!).raw(T21).num(c.direction[i]!).raw(T22);
-  const icon = t.icon[i]!;
-  if (icon < 0) w.raw(NULL);
-  else w.num(icon);
-  w.raw(T23).num(c.pressure[i]!).raw(T24).ascii(t.heatIndex[i]!).raw(T25);
-}
-
 /** Index ranges [from, to) of the slots of each local date, in order. */
 export function dayRanges(slots: readonly TimeSlot[]): { date: string; from: number; to: number }[] {
   const out: { date: string; from: number; to: number }[] = [];
@@ -244,23 +147,3 @@ export function dayRanges(slots: readonly TimeSlot[]): { date: string; from: num
   }
   return out;
 }
-
-/** Writes the spec's `[{"YYYY-MM-DD":[{"HH:MM":slot},...]},...]`. */
-export function writeWeatherDays(w: JsonBytes, t: SlotTable): void {
-  w.ascii("[");
-  const days = dayRanges(t.slots);
-  for (let d = 0; d < days.length; d++) {
-    const day = days[d]!;
-    w.ascii(d === 0 ? '{"' : ',{"').ascii(day.date).ascii('":[');
-    for (let i = day.from; i < day.to; i++) {
-      w.ascii(i === day.from ? '{"' : ',{"').ascii(t.slots[i]!.time).ascii('":');
-      writeSlot(w, t, i);
-      w.ascii("}");
-    }
-    w.ascii("]}");
-  }
-  w.ascii("]");
-}
-
-/** Bytes per slot of a typical answer: the writer's first allocation. */
-export const SLOT_BYTES_HINT = 1100;

@@ -24,6 +24,14 @@ describe("access stream", () => {
       { method: "GET", url: "/geocode/search/2/json?q=Z%C3%BCrich%20%22x%22&limit=3", route: "/geocode/search/2/json", status: 200, durationMs: 0.12345, bytes: 813, remote: "::ffff:127.0.0.1" },
       { method: "HEAD", url: "/weather/METAR/2/json?id=EDDF", route: "/weather/METAR/2/json", status: 304, durationMs: 2, bytes: 0 },
       { method: "GET\"\n", url: "/nope\u2028?x=1", route: "unknown", status: 404, durationMs: 1e-7, bytes: 77, remote: undefined },
+      // Targets given back as they are, and their near misses.
+      { method: "GET", url: "/weather/point/2/json?lat=52.52&lon=-13.4", route: "/weather/point/2/json", status: 200, durationMs: 0.5, bytes: 100 },
+      { method: "GET", url: "/geocode/search/2/json?q=Sao_Paulo&limit=3&offset=0", route: "/geocode/search/2/json", status: 200, durationMs: 0.5, bytes: 100 },
+      { method: "GET", url: "/geocode/search/2/json?q=Berlin&&limit=3&lat", route: "/geocode/search/2/json", status: 400, durationMs: 0.5, bytes: 100 },
+      { method: "GET", url: "/x?q=a,b:c&apikey=secret", route: "unknown", status: 404, durationMs: 0.5, bytes: 100 },
+      { method: "GET", url: `/x?q=${"a".repeat(300)}`, route: "unknown", status: 404, durationMs: 0.5, bytes: 100 },
+      { method: "GET", url: `/${"p".repeat(600)}?id=1`, route: "unknown", status: 404, durationMs: 0.5, bytes: 100 },
+      { method: "GET", url: "/x\\y?id=\"1\"", route: "unknown", status: 404, durationMs: 0.5, bytes: 100, remote: "10.0.0.1" },
     ];
     for (const record of records) {
       const ours: string[] = [];

@@ -4,66 +4,60 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheHeaders, cacheHeadersAfter, ifNoneMatchHits, newestRunTimeOf, tagPrefix, type CacheInput } from "../../../server/http/cache.ts";
+import type { CachePolicyKind } from "../../../server/api/cache-policy.ts";
+import { cacheBucket, cacheControl, encodedTag, forecastRunsDue, identityTag, ifNoneMatchHits, newestRunTimeOf, tagPrefix } from "../../../server/http/cache.ts";
 import type { DatasetState } from "../../../server/datasets/registry.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
 
 const places: DatasetState = { name: "places", status: "ready", formatVersion: 3, builtAt: "2026-11-01T10:00:00.000Z" };
-const base: CacheInput = {
-  kind: "release",
-  apiTag: "api",
-  route: "/geocode/search/2/json",
-  datasets: [places],
-  params: { q: "Berlin", limit: 10, offset: 0 },
-  encoding: "identity",
-  now: new Date("2026-11-23T20:00:10Z"),
+const NOW = new Date("2026-11-23T20:00:10Z");
+const params = { q: "Berlin", limit: 10, offset: 0 };
+/** The ETag of a search answer as the layers make it (caching.ts validator, compression.ts). */
+const tagOf = (o: { kind?: CachePolicyKind; apiTag?: string; datasets?: DatasetState[]; params?: unknown; now?: Date } = {}): string => {
+  const kind = o.kind ?? "release";
+  return identityTag(tagPrefix(o.apiTag ?? "api", "/geocode/search/2/json", o.datasets ?? [places]), kind, JSON.stringify(o.params ?? params), cacheBucket(kind, o.now ?? NOW));
 };
 
-describe("cacheHeaders", () => {
+describe("validators and lifetimes", () => {
   it("release: a day, strong ETag that changes with the build, the query and the coding", () => {
-    const h = cacheHeaders(base);
-    expect(h["Cache-Control"]).toBe("public, max-age=86400");
-    expect(h.ETag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    expect(cacheHeaders({ ...base, now: new Date("2026-11-24T20:00:00Z") }).ETag).toBe(h.ETag);
-    expect(cacheHeaders({ ...base, datasets: [{ ...places, builtAt: "2026-11-02T10:00:00.000Z" }] }).ETag).not.toBe(h.ETag);
-    expect(cacheHeaders({ ...base, params: { q: "Berlin", limit: 5, offset: 0 } }).ETag).not.toBe(h.ETag);
-    expect(cacheHeaders({ ...base, apiTag: "api2" }).ETag).not.toBe(h.ETag);
-    const gz = cacheHeaders({ ...base, encoding: "gzip" }).ETag;
-    expect(gz).toBe(h.ETag.slice(0, -1) + '-gzip"');
+    expect(cacheControl("release", NOW)).toBe("public, max-age=86400");
+    const tag = tagOf();
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(tagOf({ now: new Date("2026-11-24T20:00:00Z") })).toBe(tag);
+    expect(tagOf({ datasets: [{ ...places, builtAt: "2026-11-02T10:00:00.000Z" }] })).not.toBe(tag);
+    expect(tagOf({ params: { q: "Berlin", limit: 5, offset: 0 } })).not.toBe(tag);
+    expect(tagOf({ apiTag: "api2" })).not.toBe(tag);
+    expect(encodedTag(tag, "gzip")).toBe(tag.slice(0, -1) + '-gzip"');
+    expect(encodedTag(tag, "br", "kept")).toBe(tag.slice(0, -1) + '-br5"');
   });
-  it("the tag is the documented digest: SHA-256 of [apiTag, route, releases, params, bucket], with or without a kept prefix", () => {
-    for (const input of [base, { ...base, kind: "instant" as const }, { ...base, params: { q: "Zürich \"x\"", limit: 1, offset: 0 } }]) {
-      const bucket = input.kind === "instant" ? Math.floor(input.now.getTime() / 60_000) : null;
-      const text = JSON.stringify([input.apiTag, input.route, ["places@3@2026-11-01T10:00:00.000Z@"], input.params, bucket]);
+  it("the tag is the documented digest: SHA-256 of [apiTag, route, releases, params, bucket]", () => {
+    for (const [kind, p] of [["release", params], ["instant", params], ["release", { q: 'Zürich "x"', limit: 1, offset: 0 }]] as const) {
+      const bucket = kind === "instant" ? Math.floor(NOW.getTime() / 60_000) : null;
+      const text = JSON.stringify(["api", "/geocode/search/2/json", ["places@3@2026-11-01T10:00:00.000Z@"], p, bucket]);
       const digest = createHash("sha256").update(text).digest("base64url").slice(0, 27);
-      const tag = cacheHeaders(input).ETag;
-      expect(tag.replace(/^W\//, "")).toBe(`"${digest}"`);
-      expect(cacheHeadersAfter(tagPrefix(input.apiTag, input.route, input.datasets), input).ETag).toBe(tag);
+      expect(tagOf({ kind, params: p })).toBe(kind === "instant" ? `W/"${digest}"` : `"${digest}"`);
     }
   });
   it("observations: five minutes", () => {
-    expect(cacheHeaders({ ...base, kind: "observations" })["Cache-Control"]).toBe("public, max-age=300");
+    expect(cacheControl("observations", NOW)).toBe("public, max-age=300");
   });
-  it("forecast: until the next run is due (run + 6 h cycle + 5 h delay) or the end of the UTC quarter hour", () => {
-    // Run 12:00 is followed by 18:00, due at 23:00; the quarter hour ends at 20:15:00, 890 s after 20:00:10.
-    const h = cacheHeaders({ ...base, kind: "forecast", newestRunTime: "2026-11-23T12:00:00Z" });
-    expect(h["Cache-Control"]).toBe("public, max-age=890");
-    expect(h.ETag).toMatch(/^"/);
-    // A run whose successor is due at 20:05 (09:05 + 11 h): 290 s, before the quarter hour ends.
-    expect(cacheHeaders({ ...base, kind: "forecast", newestRunTime: "2026-11-23T09:05:00Z" })["Cache-Control"]).toBe("public, max-age=290");
-    expect(cacheHeaders({ ...base, kind: "forecast", newestRunTime: "2011-01-10T12:00:00Z" })["Cache-Control"]).toBe("public, max-age=890");
-    expect(cacheHeaders({ ...base, kind: "forecast" })["Cache-Control"]).toBe("public, max-age=890");
+  it("forecast: until the next run of a model is due or the end of the UTC quarter hour", () => {
+    // The quarter hour ends at 20:15:00, 890 s after 20:00:10.
+    expect(cacheControl("forecast", NOW)).toBe("public, max-age=890");
+    expect(cacheControl("forecast", NOW, [Date.parse("2026-11-23T23:00:00Z")])).toBe("public, max-age=890");
+    // A run due at 20:05 (and one overdue, which changes only on reload): 290 s.
+    expect(cacheControl("forecast", NOW, [Date.parse("2011-01-10T17:00:00Z"), Date.parse("2026-11-23T20:05:00Z")])).toBe("public, max-age=290");
     // The ETag changes with the quarter hour, not within it.
-    expect(cacheHeaders({ ...base, kind: "forecast", now: new Date("2026-11-23T20:14:59Z") }).ETag).toBe(cacheHeaders({ ...base, kind: "forecast" }).ETag);
-    expect(cacheHeaders({ ...base, kind: "forecast", now: new Date("2026-11-23T20:15:00Z") }).ETag).not.toBe(cacheHeaders({ ...base, kind: "forecast" }).ETag);
+    expect(tagOf({ kind: "forecast", now: new Date("2026-11-23T20:14:59Z") })).toBe(tagOf({ kind: "forecast" }));
+    expect(tagOf({ kind: "forecast", now: new Date("2026-11-23T20:15:00Z") })).not.toBe(tagOf({ kind: "forecast" }));
   });
   it("instant: weak ETag that changes with the minute, max-age to the end of the minute", () => {
-    const a = cacheHeaders({ ...base, kind: "instant" });
-    expect(a.ETag.startsWith('W/"')).toBe(true);
-    expect(a["Cache-Control"]).toBe("public, max-age=50");
-    expect(cacheHeaders({ ...base, kind: "instant", now: new Date("2026-11-23T20:00:59Z") }).ETag).toBe(a.ETag);
-    expect(cacheHeaders({ ...base, kind: "instant", now: new Date("2026-11-23T20:01:00Z") }).ETag).not.toBe(a.ETag);
+    const a = tagOf({ kind: "instant" });
+    expect(a).toMatch(/^W\/"/);
+    expect(cacheControl("instant", NOW)).toBe("public, max-age=50");
+    expect(tagOf({ kind: "instant", now: new Date("2026-11-23T20:00:59Z") })).toBe(a);
+    expect(tagOf({ kind: "instant", now: new Date("2026-11-23T20:01:00Z") })).not.toBe(a);
   });
 });
 
@@ -79,11 +73,24 @@ describe("ifNoneMatchHits", () => {
   });
 });
 
-describe("newestRunTimeOf", () => {
-  it("takes the newest first run among the models of the forecast facts", () => {
-    const forecast: DatasetState = { name: "forecast", status: "ready", formatVersion: 1, facts: { models: [{ model: "a", runs: ["2011-01-10T12:00:00Z", "2011-01-10T06:00:00Z"] }, { model: "b", runs: ["2011-10-08T00:00:00Z"] }] } };
-    expect(newestRunTimeOf(forecast)).toBe("2011-10-08T00:00:00Z");
+describe("forecast facts", () => {
+  const forecast = (models: unknown[]): DatasetState => ({ name: "forecast", status: "ready", formatVersion: 3, facts: { models } });
+  it("takes the newest first run among the models", () => {
+    expect(newestRunTimeOf(forecast([{ model: "a", runs: ["2011-01-10T12:00:00Z", "2011-01-10T06:00:00Z"] }, { model: "b", runs: ["2011-10-08T00:00:00Z"] }]))).toBe("2011-10-08T00:00:00Z");
     expect(newestRunTimeOf(undefined)).toBeUndefined();
+  });
+  it("dates each model's next run from its own run hours (CMC GDPS 00 and 12 UTC, GFS every 6 h) plus the 5 h delay", () => {
+    const due = forecastRunsDue(
+      forecast([
+        { model: "cmc-gdps", runs: ["2026-11-23T12:00:00Z"], runHours: [0, 12] },
+        { model: "gfs025", runs: ["2026-11-23T12:00:00Z", "2026-11-23T06:00:00Z"], runHours: [0, 6, 12, 18] },
+        { model: "gfs050", runs: ["2026-11-23T18:00:00Z"], runHours: [0, 6, 12, 18] },
+        // Written before run hours were recorded: left out.
+        { model: "gfs-2p5-sample", runs: ["2011-01-10T12:00:00Z"], runHours: null },
+      ]),
+    );
+    expect(due.map((t) => new Date(t).toISOString())).toEqual(["2026-11-24T05:00:00.000Z", "2026-11-23T23:00:00.000Z", "2026-11-24T05:00:00.000Z"]);
+    expect(forecastRunsDue(undefined)).toEqual([]);
   });
 });
 

@@ -6,11 +6,11 @@
 import http from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ResponseCache, type CachedAnswer } from "../../../server/http/response-cache.ts";
+import { ResponseCache, SecondSight, type CachedAnswer } from "../../../server/http/response-cache.ts";
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD_BYTES, GZIP_LEVEL, KEPT_BROTLI_QUALITY, KEPT_GZIP_LEVEL } from "../../../server/http/respond.ts";
 import { cachedAndUncached, TEST_KEY, type TestServer } from "../../helpers/server.ts";
 
-const answer = (bytes: number): CachedAnswer => ({ body: Buffer.alloc(bytes, 0x20), headers: {}, etag: '"t"', encoded: {} });
+const answer = (bytes: number): CachedAnswer => ({ body: { bytes: Buffer.alloc(bytes, 0x20) }, headers: { ETag: '"t"' } });
 
 describe("ResponseCache", () => {
   it("drops the least recently used entries beyond its bound", () => {
@@ -45,14 +45,38 @@ describe("ResponseCache", () => {
     const entry = answer(100);
     cache.set("small", 1, entry);
     const before = cache.usedBytes;
-    cache.addEncoding("small", entry, "gzip", Buffer.alloc(40));
+    cache.grew("small", entry, 40);
     expect(cache.usedBytes).toBe(before + 40);
     const off = new ResponseCache(0);
     expect(off.enabled).toBe(false);
     off.set("a", 1, answer(10));
     expect(off.get("a", 1)).toBeUndefined();
+    expect(off.admits("a") || off.admits("a")).toBe(false);
   });
 
+  it("admits a key on its second sight within the window, never on its first", () => {
+    const cache = new ResponseCache(1 << 20);
+    expect(cache.admits("a")).toBe(false);
+    expect(cache.admits("b")).toBe(false);
+    expect(cache.admits("a")).toBe(true);
+    expect(cache.admits("a")).toBe(true);
+  });
+
+});
+
+describe("SecondSight", () => {
+  it("remembers the keys seen once for between one and two windows of new keys", () => {
+    const sight = new SecondSight(3);
+    for (const k of ["a", "b", "c"]) expect(sight.seenBefore(k)).toBe(false);
+    // d opens a new window: a, b and c are still remembered (the older set).
+    expect(sight.seenBefore("d")).toBe(false);
+    expect(sight.seenBefore("a")).toBe(true);
+    for (const k of ["e", "f"]) expect(sight.seenBefore(k)).toBe(false);
+    // g opens the third window: the first (a, b, c) is forgotten.
+    expect(sight.seenBefore("g")).toBe(false);
+    expect(sight.seenBefore("b")).toBe(false);
+    expect(sight.seenBefore("e")).toBe(true);
+  });
 });
 
 describe("cached answers over a socket", () => {

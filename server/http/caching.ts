@@ -1,0 +1,79 @@
+/**
+ * The caching layers of an endpoint that declares a policy (Endpoint.cache), outermost first:
+ *
+ * - `freshness`: serializes the parameters once (the key and the ETag read the same text) and
+ *   gives a 200 its Cache-Control, per request (it depends on the instant).
+ * - `keep`: the response cache (response-cache.ts): a kept answer is returned as it is, with its
+ *   ETag and its compressed copies; a miss runs the layers inside and keeps the answer on the
+ *   second request for its key.
+ * - `validator`: the identity ETag of a new answer (cache.ts identityTag); its digest is taken once
+ *   per answer computed, never for a kept one.
+ */
+import type { DatasetName } from "../../datasets/catalog.ts";
+import { cacheBucket, cacheControl, identityTag, tagPrefix } from "./cache.ts";
+import { after, type Answer, type Exchange, type Layer } from "./exchange.ts";
+import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
+import { identityBytes } from "./wire.ts";
+
+export const freshness: Layer = (x, next) => {
+  const policy = x.endpoint?.cache;
+  if (policy === undefined) return next();
+  x.policy = policy;
+  x.paramsJson = JSON.stringify(x.params) ?? "null";
+  return after(next(), (a) => {
+    if (a.status === 200) a.headers["Cache-Control"] = cacheControl(policy, x.now, x.states?.runsDue);
+    return a;
+  });
+};
+
+export function keep(cache: ResponseCache | undefined): Layer {
+  if (cache === undefined || !cache.enabled) return (_x, next) => next();
+  return (x, next) => {
+    const policy = x.policy;
+    if (policy === undefined || policy === "instant") return next();
+    const generation = x.states!.generation;
+    const key = `${x.route} ${cacheBucket(policy, x.now) ?? ""} ${x.paramsJson!}`;
+    const hit = cache.get(key, generation);
+    if (hit !== undefined) return { status: 200, headers: { ...hit.headers }, body: hit.body, encoding: "identity" };
+    return after(next(), (a) => {
+      if (a.status !== 200 || !cache.admits(key)) return a;
+    // Stored under the generation read before the handler ran: a reload during the handler makes
+    // the entry stale at once rather than late.
+      const entry: CachedAnswer = {
+        headers: { ...a.headers },
+        body: {
+          bytes: identityBytes(a.body),
+          // Station observations are one answer per station, a bounded set sent many times: kept
+          // answers are compressed harder once (respond.ts KEPT_BROTLI_QUALITY), and their ETag says so.
+          kept: { effort: policy === "observations" ? "kept" : "per-request", copies: {}, added: (bytes) => cache.grew(key, entry, bytes) },
+        },
+      };
+      cache.set(key, generation, entry);
+      return { ...a, body: entry.body };
+    });
+  };
+}
+
+export function validator(apiTag: () => string): Layer {
+  /** The ETag text's prefix per route, for one generation of the datasets. */
+  let prefixes = new Map<string, string>();
+  let generation = -1;
+  const tag = (x: Exchange, a: Answer): Answer => {
+    if (x.policy === undefined || a.status !== 200) return a;
+    const states = x.states!;
+    if (states.generation !== generation) {
+      prefixes = new Map();
+      generation = states.generation;
+    }
+    let prefix = prefixes.get(x.route);
+    if (prefix === undefined) {
+      const used = x.used as readonly DatasetName[];
+      // The datasets an endpoint uses are the same for every request of one generation.
+      prefix = tagPrefix(apiTag(), x.route, states.states.filter((s) => used.includes(s.name)));
+      prefixes.set(x.route, prefix);
+    }
+    a.headers.ETag = identityTag(prefix, x.policy, x.paramsJson!, cacheBucket(x.policy, x.now));
+    return a;
+  };
+  return (x, next) => after(next(), (a) => tag(x, a));
+}
