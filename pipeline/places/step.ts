@@ -27,6 +27,7 @@ import { stagePlaces } from "./stage-places.ts";
 import { buildTables } from "./tables.ts";
 import { readSubdivisionCodes } from "./subdivision-codes.ts";
 import { StepOptions } from "../common/options.ts";
+import { foldName } from "../../datasets/places/fold.ts";
 
 export const PLACES_DUCKDB_FILE = "places/places.duckdb";
 /** Same magic as the index: the DuckDB file is the index's companion. */
@@ -44,6 +45,7 @@ export interface PlacesArgs {
   memoryLimitMb: number;
   duckdbThreads: number;
   typoPlaces: number;
+  typoAlternates: number;
 }
 
 const USAGE = `Options:
@@ -54,7 +56,8 @@ const USAGE = `Options:
                                 a later dump's row replaces an earlier row with the same GeoNames id
   --alternate-names <path|url>  optional alternateNamesV2.txt (.txt, .zip or .gz)
   --subdivisions <path|url>     optional Natural Earth admin-1 GeoJSON (.geojson or .gz): its ISO 3166-2
-                                codes (CA-ON, ON; AU-NSW, NSW) become admin-1 qualifiers
+                                codes (CA-ON, ON; AU-NSW, NSW) and names (local, alternate, 26 languages;
+                                counties and provinces name their admin-1 area) become admin-1 qualifiers
   --max-malformed <n>           malformed rows tolerated over all files (default 1000); one more fails the build
   --memory-limit-mb <n>         DuckDB memory limit while sorting and grouping (default 512); DuckDB spills
                                 to a temporary directory beyond it
@@ -62,10 +65,12 @@ const USAGE = `Options:
                                 cities500 builds under a 96 MB limit)
   --typo-places <n>             typo matching covers the main names of the n most important places
                                 (default 500000: all of cities500; bounds the index of allCountries)
+  --typo-alternates <n>         and the Latin-script alternate names of the n most important populated places
+                                (default 4000: New York, Bangalore, Juarez)
 Writes places/places.idx and places/places.duckdb under GEODATA_DATA_DIR.`;
 
 export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
-  const options = new StepOptions("places", args, ["countries", "admin1", "places", "alternate-names", "subdivisions", "max-malformed", "memory-limit-mb", "duckdb-threads", "typo-places"]);
+  const options = new StepOptions("places", args, ["countries", "admin1", "places", "alternate-names", "subdivisions", "max-malformed", "memory-limit-mb", "duckdb-threads", "typo-places", "typo-alternates"]);
   const places: string[] = [];
   for (const value of options.all("places")) {
     const parts = value.split(",");
@@ -85,6 +90,7 @@ export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
     memoryLimitMb: options.int("memory-limit-mb", 512, 64, 1_048_576),
     duckdbThreads: options.int("duckdb-threads", 2, 1, 256),
     typoPlaces: options.int("typo-places", 500_000, 0, 4_294_967_295),
+    typoAlternates: options.int("typo-alternates", 4000, 0, 4_294_967_295),
   };
 }
 
@@ -118,7 +124,11 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
     });
     if (staged.places === 0) throw new DataFormatError({ file: staged.dumps.map((d) => d.displayName).join(", ") }, "at least one place", "none");
     const subdivisions = a.subdivisions
-      ? await readSubdivisionCodes(a.subdivisions, sourceOptions, new Map(admin1.rows.map((r, i) => [r.code, i])))
+      ? await readSubdivisionCodes(a.subdivisions, sourceOptions, {
+        admin1Index: new Map(admin1.rows.map((r, i) => [r.code, i])),
+        admin2ToAdmin1: staged.admin2ToAdmin1,
+        admin1ByName: new Map(admin1.rows.flatMap((r, i) => [[`${r.code.slice(0, 2)} ${foldName(r.name)}`, i], [`${r.code.slice(0, 2)} ${foldName(r.asciiName)}`, i]] as const)),
+      })
       : undefined;
     if (subdivisions) logger.info("subdivision codes read", { features: subdivisions.features, matched: subdivisions.aliases.length });
     const tables = buildTables(countries.rows, admin1.rows, cldr, staged, subdivisions?.aliases);
@@ -134,7 +144,7 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
     try {
       await configureDuckdb(conn, path.join(workDir, "duckdb-tmp"), a.memoryLimitMb, a.duckdbThreads);
       await loadDatabase(conn, staged, countries.rows, admin1.rows, workDir, logger);
-      const built = await buildIndex(conn, tables, staged.places, a.typoPlaces, workDir, logger);
+      const built = await buildIndex(conn, tables, staged.places, { places: a.typoPlaces, alternates: a.typoAlternates }, workDir, logger);
       if (built.writer.placeCount !== staged.places) {
         throw new DataFormatError({ file: dbTmp, field: "places" }, `${staged.places} places`, `${built.writer.placeCount}`);
       }
@@ -234,14 +244,15 @@ const EMBEDDED_FILES = {
   places: path.join(EMBEDDED, "cities500.zip"),
   /** The 2025 cities15000, after cities500 (2023): its rows win, with admin-1 codes that match the 2025 admin1 file. */
   placesNewer: path.join(EMBEDDED, "cities15000.zip"),
-  subdivisions: path.join(EMBEDDED_DIR, "naturalearth", "ne_10m_admin_1_states_provinces.geojson.gz"),
+  /** Codes and names of Natural Earth admin-1 (no geometry; pipeline/places/extract-subdivision-names.ts). */
+  subdivisions: path.join(EMBEDDED_DIR, "naturalearth", "ne_10m_admin_1_names.geojson.gz"),
 };
 
 export const placesStep: PipelineStep = {
   name: "places",
   summary: "GeoNames places → search index (places/places.idx) and DuckDB records (places/places.duckdb).",
   usage: USAGE,
-  codeVersion: 2,
+  codeVersion: 3,
   embeddedDefault: {
     inputs: () => Object.values(EMBEDDED_FILES),
     args: () => [

@@ -34,14 +34,18 @@
 export const MatchPenalty = {
   own: 0,
   namesake: 0.3,
-  alternate: 1.5,
+  alternate: 0.5,
   /** Added to an alternate (or weak) exact match when the key is another place's own name. */
-  sharedAlternate: 0.5,
+  sharedAlternate: 1.5,
   weak: 2.5,
-  ownPrefix: 0.3,
+  ownPrefix: 0.7,
+  /** Prefix of an alternate name that takes part in typo matching (an exonym or own-language name of an important place). */
+  knownAlternatePrefix: 2.5,
   alternatePrefix: 5,
   unliteral: 2.3,
-  typo1: 1.6,
-  typo2: 2.6,
+  typo1: 2,
+  typo2: 3,
   typoFirstLetter: 0.5,
+  /** Added to a typo of an alternate name. */
+  typoAlternate: 1,
 } as const;

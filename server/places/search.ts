@@ -24,6 +24,7 @@ import { finishNow, type Work } from "../../datasets/common/work.ts";
 import { FuzzyMatcher } from "./fuzzy.ts";
 import { foldKeepingApostrophes, literalOf, type LiteralQuery } from "./literal.ts";
 import { MatchPenalty } from "./ranking.ts";
+import { SoftQualifier } from "./soft-qualifier.ts";
 
 /** What a searcher precomputes from its index (built as work that yields). */
 interface SearchParts {
@@ -41,7 +42,12 @@ export interface SearchPage {
 
 interface ParsedQuery {
   key: string;
+  /** Known qualifiers: each must hold. */
   qualifiers: QualifierEntry[];
+  /** Their folded texts (to be softened when they leave nothing). */
+  hardTexts: string[];
+  /** Folded parts that name no known area: a ranking signal (soft-qualifier.ts). */
+  soft: string[];
   /** A final separator or apostrophes of the name part (server/places/literal.ts). */
   literal?: LiteralQuery | undefined;
 }
@@ -49,6 +55,14 @@ interface ParsedQuery {
 const encoder = new TextEncoder();
 /** Subtracted from the score of demoted weak matches: more than any score spread (orders of magnitude of population). */
 const WEAK_TIER = 1000;
+/** Added per soft qualifier word a place's areas resemble: above the weak tier, so they come first. */
+const SOFT_TIER = 10 * WEAK_TIER;
+/** Comma-separated parts one qualifier may span ("Korea, South"; "Congo, Democratic Republic of the"). */
+const MAX_SPAN = 2;
+/** Bytes a prefix needs before an alternate name it begins counts as a strong match. */
+const MIN_ALTERNATE_PREFIX = 4;
+/** Trailing words tried as a qualifier of a text without a comma that matches nothing. */
+const MAX_TRAILING_WORDS = 3;
 
 export class PlaceSearch {
   /** Best score of each touched place of the current query (NaN: not touched). */
@@ -63,6 +77,8 @@ export class PlaceSearch {
   private weakPlace = new Uint32Array(1024);
   private weakScore = new Float64Array(1024);
   private weakCount = 0;
+  /** Whether the current query equals a (not historic, colloquial or code) name of a place the qualifiers let through. */
+  private exactMatched = false;
   /** Per feature index: the capital/seat bonus (datasets/places/importance.ts). */
   private readonly featureSeat: Float64Array;
   /** Per place: log10(population + 1) - feature malus, computed once (4 bytes a place). */
@@ -71,6 +87,7 @@ export class PlaceSearch {
   /** Per place whose GeoNames name has an apostrophe: the name folded with them kept (literal.ts). */
   private readonly apostropheFold: Map<number, string>;
   private readonly qualifierByKey: Map<string, QualifierEntry>;
+  private readonly soft: SoftQualifier;
   /** Per qualifier of the current query: membership of each country and admin-1 index. */
   private filter: { countries: Uint8Array; admin1: Uint8Array }[] = [];
 
@@ -80,6 +97,7 @@ export class PlaceSearch {
     this.touched = new Uint32Array(index.placeCount);
     this.fuzzy = parts.fuzzy;
     this.qualifierByKey = new Map(index.tables.qualifiers.map((q) => [q.key, q]));
+    this.soft = new SoftQualifier(index.tables.qualifierWords, index.tables.admin1.length, index.tables.countries.length);
     this.featureSeat = Float64Array.from(index.tables.features, (f) => seatBonus(f.featureCode));
     this.baseScore = parts.baseScore;
     this.apostropheFold = parts.apostropheFold;
@@ -121,45 +139,63 @@ export class PlaceSearch {
     return this.baseScore[place]!;
   }
 
-  /** Splits "name, qualifier, ..." and resolves the qualifiers (see the module comment). */
+  /**
+   * Splits "name, qualifier, ..." and resolves the qualifiers: a known one filters, an unknown one
+   * is soft (see the module comment). Two or three parts may form one qualifier ("Korea, South").
+   */
   parse(text: string): ParsedQuery {
     const parts = text.split(",");
-    if (parts.length > 1) {
-      const qualifiers: QualifierEntry[] = [];
-      let resolved = true;
-      for (const part of parts.slice(1)) {
-        const key = foldName(part);
-        if (key === "") continue;
-        const q = this.qualifierByKey.get(key);
-        if (!q) {
-          resolved = false;
-          break;
-        }
-        qualifiers.push(q);
+    const name = foldName(parts[0]!);
+    if (parts.length === 1 || name === "") return { key: foldName(text), qualifiers: [], hardTexts: [], soft: [], literal: literalOf(text) };
+    const qualifiers: QualifierEntry[] = [];
+    const hardTexts: string[] = [];
+    const soft: string[] = [];
+    const folded = parts.map((part, i) => (i === 0 ? name : foldName(part)));
+    for (let i = 1; i < folded.length; ) {
+      if (folded[i] === "") {
+        i++;
+        continue;
       }
-      const key = foldName(parts[0]!);
-      if (resolved && key !== "") return { key, qualifiers, literal: literalOf(parts[0]!) };
+      let span = 0;
+      for (let n = Math.min(MAX_SPAN, folded.length - i); n >= 1 && span === 0; n--) {
+        const q = this.qualifierByKey.get(n === 1 ? folded[i]! : folded.slice(i, i + n).join(" "));
+        if (q) {
+          qualifiers.push(q);
+          hardTexts.push(q.key);
+          span = n;
+        }
+      }
+      if (span === 0) soft.push(folded[i]!);
+      i += Math.max(1, span);
     }
-    return { key: foldName(text), qualifiers: [], literal: literalOf(text) };
+    return { key: name, qualifiers, hardTexts, soft, literal: literalOf(parts[0]!) };
   }
 
   search(text: string, limit: number, offset: number): SearchPage {
     const parsed = this.parse(text);
     const page = this.run(parsed, limit, offset);
-    if (page.total > 0 || text.includes(",")) return page;
-    // "Paris France", "Portland Oregon": when the whole text matches nothing, try its trailing
-    // words as a qualifier (longest name first).
+    if (page.total > 0) return page;
+    // Known qualifiers that leave nothing become soft: a qualifier never empties an answer.
+    if (parsed.qualifiers.length > 0) return this.run({ ...parsed, qualifiers: [], hardTexts: [], soft: [...parsed.hardTexts, ...parsed.soft] }, limit, offset);
+    if (text.includes(",")) return page;
+    // "Paris France", "Portland Oregon", "Bekasi Jawa Barat": when the whole text matches nothing,
+    // its last words are tried as a qualifier (longest name first), known ones before soft ones.
     const words = parsed.key.split(" ");
-    for (let k = words.length - 1; k >= 1; k--) {
+    const first = Math.max(1, words.length - MAX_TRAILING_WORDS);
+    for (let k = words.length - 1; k >= first; k--) {
       const q = this.qualifierByKey.get(words.slice(k).join(" "));
       if (!q) continue;
-      const retry = this.run({ key: words.slice(0, k).join(" "), qualifiers: [q] }, limit, offset);
+      const retry = this.run({ key: words.slice(0, k).join(" "), qualifiers: [q], hardTexts: [q.key], soft: [] }, limit, offset);
+      if (retry.total > 0) return retry;
+    }
+    for (let k = words.length - 1; k >= first; k--) {
+      const retry = this.run({ key: words.slice(0, k).join(" "), qualifiers: [], hardTexts: [], soft: [words.slice(k).join(" ")] }, limit, offset);
       if (retry.total > 0) return retry;
     }
     return page;
   }
 
-  private run({ key, qualifiers, literal }: ParsedQuery, limit: number, offset: number): SearchPage {
+  private run({ key, qualifiers, soft, literal }: ParsedQuery, limit: number, offset: number): SearchPage {
     if (key === "") return { total: 0, places: [] };
     const { countries, admin1 } = this.index.tables;
     this.filter = qualifiers.map((q) => {
@@ -171,9 +207,11 @@ export class PlaceSearch {
     try {
       this.collect(key, literal);
       this.demoteWeak();
+      if (soft.length > 0 && this.soft.resolve(soft)) this.boostSoft();
       return this.page(limit, offset);
     } finally {
       this.reset();
+      this.soft.reset();
     }
   }
 
@@ -211,6 +249,16 @@ export class PlaceSearch {
     }
   }
 
+  /** Places whose admin-1 area or country resembles the soft qualifiers come first, the more words the earlier. */
+  private boostSoft(): void {
+    const { country, admin1 } = this.index;
+    for (let t = 0; t < this.touchedCount; t++) {
+      const p = this.touched[t]!;
+      const words = this.soft.score(country[p]!, admin1[p]!);
+      if (words > 0) this.scoreOf[p] = this.scoreOf[p]! + SOFT_TIER * words;
+    }
+  }
+
   /**
    * When both kinds matched, the best weak match keeps its score and the other weak matches follow
    * every strong one: a typo or an alternate-name prefix of a much bigger place may come first,
@@ -227,6 +275,8 @@ export class PlaceSearch {
       if (best < 0 || scoreOf[p]! > scoreOf[best]! || (scoreOf[p] === scoreOf[best] && p < best)) best = p;
     }
     if (weakPlaces === 0 || weakPlaces === this.touchedCount) return;
+    // Exact before near: when the text is a name, no weak match precedes the strong ones.
+    if (this.exactMatched) best = -1;
     for (let w = 0; w < this.weakCount; w++) {
       const p = weakPlace[w]!;
       if (p !== best && scoreOf[p] === weakScore[w]) scoreOf[p] = scoreOf[p]! - WEAK_TIER;
@@ -263,6 +313,7 @@ export class PlaceSearch {
         namesake = true;
       }
       this.mark(place, score, false);
+      if ((posting & WEAK_BIT) === 0 && this.scoreOf[place] === score) this.exactMatched = true;
     }
   }
 
@@ -271,16 +322,20 @@ export class PlaceSearch {
     return this.apostropheFold.get(place)?.startsWith(literal) ?? false;
   }
 
-  /** Typo matches count only for places whose main or ASCII name the key is. */
-  private markPrimaryPostings(k: number, edits: number, sameFirst: boolean): void {
+  /**
+   * A typo of a key counts for the places whose main, ASCII or alternate name it is (historic,
+   * colloquial and code names excepted), at the same penalty: the pipeline admits to typo matching
+   * the main names and the Latin-script alternate names of the most important places.
+   */
+  private markTypoPostings(k: number, edits: number, sameFirst: boolean): void {
     const ix = this.index;
     const penalty = (edits <= 1 ? MatchPenalty.typo1 : MatchPenalty.typo2) + (sameFirst ? 0 : MatchPenalty.typoFirstLetter);
     const end = ix.postingOffsets[k + 1]!;
     for (let p = ix.postingOffsets[k]!; p < end; p++) {
       const posting = ix.postings[p]!;
-      if ((posting & PRIMARY_BIT) !== 0) {
+      if ((posting & WEAK_BIT) === 0) {
         const place = posting >>> POSTING_SHIFT;
-        this.mark(place, this.base(place) - penalty, true);
+        this.mark(place, this.base(place) - penalty - ((posting & PRIMARY_BIT) === 0 ? MatchPenalty.typoAlternate : 0), true);
       }
     }
   }
@@ -299,7 +354,15 @@ export class PlaceSearch {
     upper.set(bytes);
     upper[bytes.length] = 0xff;
     const end = ix.lowerBound(upper);
+    // The typo keys (ascending key indexes) are walked beside the prefix keys: an alternate name
+    // that takes part in typo matching (an exonym or own-language name of an important place, see
+    // pipeline/places/database.ts) is a strong prefix match, other alternate names a weak one.
+    const { fuzzyKeys } = ix;
+    // Three letters begin too many alternate names: those prefixes stay weak.
+    let f = bytes.length >= MIN_ALTERNATE_PREFIX ? lowerBoundU32(fuzzyKeys, k) : fuzzyKeys.length;
     for (; k < end; k++) {
+      while (f < fuzzyKeys.length && fuzzyKeys[f]! < k) f++;
+      const typoKey = fuzzyKeys[f] === k;
       // A final separator: the key's word must end where the query does (keys are folded, so a space).
       const wordEnds = literal === undefined || !literal.wordEnd || ix.keyBytes[ix.keyOffsets[k]! + bytes.length] === 0x20;
       const postingsEnd = ix.postingOffsets[k + 1]!;
@@ -307,7 +370,10 @@ export class PlaceSearch {
         const posting = ix.postings[p]!;
         if ((posting & WEAK_BIT) !== 0) continue;
         const place = posting >>> POSTING_SHIFT;
-        if ((posting & PRIMARY_BIT) === 0) this.mark(place, this.base(place) - MatchPenalty.alternatePrefix, true);
+        if ((posting & PRIMARY_BIT) === 0) {
+          if (typoKey) this.mark(place, this.base(place) - MatchPenalty.knownAlternatePrefix, false);
+          else this.mark(place, this.base(place) - MatchPenalty.alternatePrefix, true);
+        }
         else if (wordEnds && (literal?.apostrophes === undefined || this.keepsApostrophes(place, literal.apostrophes))) {
           this.mark(place, this.base(place) - MatchPenalty.ownPrefix, false);
         } else this.mark(place, this.base(place) - MatchPenalty.unliteral, true);
@@ -315,7 +381,7 @@ export class PlaceSearch {
     }
     const length = codePointLength(key);
     const edits = allowedEdits(length);
-    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d, sameFirst) => this.markPrimaryPostings(fk, d, sameFirst));
+    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d, sameFirst) => this.markTypoPostings(fk, d, sameFirst));
   }
 
   /** The page [offset, offset + limit) of the matches by score (descending), ties by rank. */
@@ -351,6 +417,19 @@ export class PlaceSearch {
     for (let t = 0; t < this.touchedCount; t++) this.scoreOf[this.touched[t]!] = Number.NaN;
     this.weakCount = 0;
     this.touchedCount = 0;
+    this.exactMatched = false;
     this.filter = [];
   }
+}
+
+/** First index of the ascending array whose value is >= `value`. */
+function lowerBoundU32(a: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
