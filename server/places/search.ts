@@ -59,6 +59,8 @@ const WEAK_TIER = 1000;
 const SOFT_TIER = 10 * WEAK_TIER;
 /** Comma-separated parts one qualifier may span ("Korea, South"; "Congo, Democratic Republic of the"). */
 const MAX_SPAN = 2;
+/** Known qualifiers that filter at most; further ones are soft. */
+const MAX_FILTERS = 4;
 /** Bytes a prefix needs before an alternate name it begins counts as a strong match. */
 const MIN_ALTERNATE_PREFIX = 4;
 /** Trailing words tried as a qualifier of a text without a comma that matches nothing. */
@@ -160,9 +162,14 @@ export class PlaceSearch {
       for (let n = Math.min(MAX_SPAN, folded.length - i); n >= 1 && span === 0; n--) {
         const q = this.qualifierByKey.get(n === 1 ? folded[i]! : folded.slice(i, i + n).join(" "));
         if (q) {
-          qualifiers.push(q);
-          hardTexts.push(q.key);
           span = n;
+          // A repeated qualifier adds nothing; beyond MAX_FILTERS distinct ones (which leave nothing
+          // anyway) they count as soft: a filter costs a pass over every match.
+          if (qualifiers.includes(q)) continue;
+          if (qualifiers.length < MAX_FILTERS) {
+            qualifiers.push(q);
+            hardTexts.push(q.key);
+          } else soft.push(q.key);
         }
       }
       if (span === 0) soft.push(folded[i]!);
