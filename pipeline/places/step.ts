@@ -22,7 +22,7 @@ import { loadCldrNames } from "./cldr-names.ts";
 import { configureDuckdb, GAZETTEER_EXPORT, loadDatabase } from "./database.ts";
 import { exportTable } from "../common/table-export.ts";
 import { MalformedRows } from "./malformed.ts";
-import { readAdmin1Codes, readCountryInfo } from "./read-tables.ts";
+import { readAdmin1Codes, readAdmin2Codes, readCountryInfo } from "./read-tables.ts";
 import { stagePlaces } from "./stage-places.ts";
 import { buildTables } from "./tables.ts";
 import { readSubdivisionCodes } from "./subdivision-codes.ts";
@@ -39,8 +39,10 @@ export interface PlacesArgs {
   /** Place dumps in order: a later dump's row replaces an earlier one with the same GeoNames id. */
   places: string[];
   alternateNames?: string;
-  /** Natural Earth admin-1 GeoJSON, for ISO 3166-2 codes as qualifiers. */
+  /** Natural Earth admin-1 GeoJSON, for ISO 3166-2 codes and names as qualifiers. */
   subdivisions?: string;
+  /** GeoNames admin2Codes.txt: county and district names as qualifiers of their admin-1 area. */
+  admin2?: string;
   maxMalformed: number;
   memoryLimitMb: number;
   duckdbThreads: number;
@@ -55,6 +57,7 @@ const USAGE = `Options:
                                 repeat the option or give a comma list for several dumps, oldest first:
                                 a later dump's row replaces an earlier row with the same GeoNames id
   --alternate-names <path|url>  optional alternateNamesV2.txt (.txt, .zip or .gz)
+  --admin2 <path|url>           optional GeoNames admin2Codes.txt: county and district names qualify their admin-1 area
   --subdivisions <path|url>     optional Natural Earth admin-1 GeoJSON (.geojson or .gz): its ISO 3166-2
                                 codes (CA-ON, ON; AU-NSW, NSW) and names (local, alternate, 26 languages;
                                 counties and provinces name their admin-1 area) become admin-1 qualifiers
@@ -70,7 +73,7 @@ const USAGE = `Options:
 Writes places/places.idx and places/places.duckdb under GEODATA_DATA_DIR.`;
 
 export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
-  const options = new StepOptions("places", args, ["countries", "admin1", "places", "alternate-names", "subdivisions", "max-malformed", "memory-limit-mb", "duckdb-threads", "typo-places", "typo-alternates"]);
+  const options = new StepOptions("places", args, ["countries", "admin1", "places", "alternate-names", "subdivisions", "admin2", "max-malformed", "memory-limit-mb", "duckdb-threads", "typo-places", "typo-alternates"]);
   const places: string[] = [];
   for (const value of options.all("places")) {
     const parts = value.split(",");
@@ -80,12 +83,14 @@ export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
   if (places.length === 0) throw new ConfigError("--places", "a path or URL", "nothing");
   const alternateNames = options.get("alternate-names");
   const subdivisions = options.get("subdivisions");
+  const admin2 = options.get("admin2");
   return {
     countries: options.required("countries"),
     admin1: options.required("admin1"),
     places,
     ...(alternateNames ? { alternateNames } : {}),
     ...(subdivisions ? { subdivisions } : {}),
+    ...(admin2 ? { admin2 } : {}),
     maxMalformed: options.int("max-malformed", 1000, 0, 1_000_000_000),
     memoryLimitMb: options.int("memory-limit-mb", 512, 64, 1_048_576),
     duckdbThreads: options.int("duckdb-threads", 2, 1, 256),
@@ -131,7 +136,14 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
       })
       : undefined;
     if (subdivisions) logger.info("subdivision codes read", { features: subdivisions.features, matched: subdivisions.aliases.length });
-    const tables = buildTables(countries.rows, admin1.rows, cldr, staged, subdivisions?.aliases);
+    const admin2 = a.admin2 ? await readAdmin2Codes(a.admin2, sourceOptions, malformed) : undefined;
+    const admin1Index = new Map(admin1.rows.map((r, i) => [r.code, i]));
+    const counties = (admin2?.rows ?? []).flatMap((r) => {
+      const index = admin1Index.get(r.admin1);
+      return index === undefined ? [] : [{ index, names: [r.name, r.asciiName] }];
+    });
+    if (admin2) logger.info("admin-2 names read", { rows: admin2.rows.length, matched: counties.length });
+    const tables = buildTables(countries.rows, admin1.rows, cldr, staged, [...(subdivisions?.aliases ?? []), ...counties]);
 
     const dbTmp = path.join(workDir, "places.duckdb");
     const instance = await DuckDBInstance.create(dbTmp);
@@ -156,7 +168,7 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
       nameRows = Number((await conn.runAndReadAll("SELECT count(*) FROM names")).getRows()[0]![0]);
       const maxDate = (await conn.runAndReadAll("SELECT max(modification_date) FROM places")).getRows()[0]![0];
       newest = typeof maxDate === "string" ? maxDate : undefined;
-      const sources = await describeSources(a, countries, admin1, staged);
+      const sources = await describeSources(a, countries, admin1, staged, admin2);
       const counts = {
         places: staged.places,
         names: nameRows,
@@ -216,6 +228,7 @@ async function describeSources(
   countries: { displayName: string; localPath: string },
   admin1: { displayName: string; localPath: string },
   staged: Awaited<ReturnType<typeof stagePlaces>>,
+  admin2?: { displayName: string; localPath: string },
 ): Promise<SourceInfo[]> {
   const out: SourceInfo[] = [];
   const one = async (location: string, local: string, name: string, date?: string): Promise<void> => {
@@ -230,6 +243,7 @@ async function describeSources(
   if (a.alternateNames && staged.alternateNamesSource) {
     await one(a.alternateNames, staged.alternateNamesSource.localPath, staged.alternateNamesSource.displayName);
   }
+  if (a.admin2 && admin2) await one(a.admin2, admin2.localPath, admin2.displayName);
   if (a.subdivisions) {
     if (/^https?:\/\//i.test(a.subdivisions)) out.push({ name: path.basename(new URL(a.subdivisions).pathname), location: a.subdivisions });
     else await one(a.subdivisions, a.subdivisions, path.basename(a.subdivisions));
