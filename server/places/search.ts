@@ -2,19 +2,21 @@
  * Forward geocoding over the in-memory places index.
  *
  * Matching (on folded text, datasets/places/fold.ts): a place matches when one of its names
- * equals the query (exact), starts with it (prefix), or is a primary name within the allowed
- * edits (fuzzy: 1 edit for 4-7 code points, 2 from 8; transpositions count 1). Historic,
- * colloquial and code names (weak) match exactly only.
- * Qualifiers: "name, q1, q2" restricts to places whose country or admin-1 area each qualifier
- * names (ISO2/ISO3, country names in 23 languages, admin-1 name or code). When a part after a
- * comma is not a known qualifier, the whole text is searched as one name ("Washington, D.C."
- * also resolves: "dc" is the admin-1 code). Without a comma, when the whole text matches nothing,
- * its trailing words are tried as a qualifier ("Paris France", "Portland Oregon").
+ * equals the query (exact), starts with it (prefix), or is a typo key within the allowed edits
+ * (fuzzy: 1 edit for 4-7 code points, 2 from 8; transpositions count 1): main and ASCII names, and
+ * the Latin-script alternate names of the most important places (pipeline/places/database.ts).
+ * Historic, colloquial and code names (weak) match exactly only.
+ * Qualifiers: in "name, q1, q2" a part that names a country or admin-1 area (ISO2/ISO3, country
+ * names and forms, admin-1 names and codes; two parts may form one: "Korea, South") restricts to
+ * its places; any other part is soft (soft-qualifier.ts): places whose areas' names resemble it
+ * come first, nothing is filtered out. Known qualifiers that leave nothing become soft, so a
+ * qualifier never empties an answer. Without a comma, when the whole text matches nothing, its last
+ * words are tried as a known, then a soft qualifier ("Paris France", "Bekasi Jawa Barat").
  * Order: by score, ties by rank (server/places/ranking.ts): match kind (own name, alternate name,
- * prefix, typo) and importance (population, capital/seat, feature) in one number, weak matches
- * beyond the best one after the strong ones; a total order, so offset paging never repeats or
- * skips. A final separator or an apostrophe of the text is literal (server/places/literal.ts).
- * `total` counts every matching place.
+ * prefix, typo) and importance (population, capital/seat, feature) in one number; weak matches
+ * after the strong ones when the text is a name, beyond the best one otherwise; a total order, so
+ * offset paging never repeats or skips. A final separator or an apostrophe of the text is literal
+ * (server/places/literal.ts). `total` counts every matching place.
  */
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
 import { POSTING_SHIFT, PRIMARY_BIT, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
