@@ -56,7 +56,7 @@ function sources(demDir: string): GdalSource[] {
 
 /** Our answer at a point given in the source's own longitudes (0..360 for ETOPO5). */
 function ours(store: ElevationStore, lat: number, lon: number): { metres: number; source: string } | undefined {
-  const a = store.lookupBlocking(lat, lon > 180 ? lon - 360 : lon);
+  const a = store.lookup(lat, lon > 180 ? lon - 360 : lon);
   return a === undefined ? undefined : { metres: a.metres, source: a.source };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Forecast store: point reads and ingest.
  * - Read: the full series of 20 variables x 200 steps for the four cells around a point (issue
- *   target: at most 200 µs warm, in process), from memory and through positioned reads, against
+ *   target: at most 200 µs warm, in process), through positioned reads (the server's file source)
+ *   and from a memory source (no system call: the bound a memory mapping could reach), against
  *   a baseline that copies the same 16,000 values out of an uncompressed float32 array. The run
  *   read is a seeded random walk per cell (mulberry32) with each variable's real storage scale
  *   and a plausible hourly change (untimed setup); the embedded default's real runs are read too.
@@ -16,6 +17,7 @@ import { Bench } from "tinybench";
 import { readConfig } from "../datasets/common/config.ts";
 import { silentLogger } from "../datasets/common/log.ts";
 import { EMBEDDED_DIR, SHARED_DATA_DIR } from "../datasets/common/paths.ts";
+import { memorySource } from "../datasets/common/byte-source.ts";
 import { bilinear } from "../datasets/forecast/grid.ts";
 import { ForecastRun } from "../datasets/forecast/run-reader.ts";
 import { writeRunFile } from "../datasets/forecast/run-file.ts";
@@ -96,8 +98,9 @@ const runFile = path.join(work, "bench.fcst");
 await writeRunFile(runFile, meta, writer.finish(), []);
 /** Encode + write cost per value of 200-step series (timed once). */
 const writeNsPerValue = ((performance.now() - tw) * 1e6) / (cells * 20 * N_STEPS);
-const inMemory = await ForecastRun.open(runFile);
-const viaPread = await ForecastRun.open(runFile, 0);
+const runBytesInMemory = await fs.readFile(runFile);
+const inMemory = ForecastRun.over(memorySource(runBytesInMemory), runBytesInMemory.byteLength, runFile);
+const viaPread = await ForecastRun.open(runFile);
 
 const points = Array.from({ length: 1024 }, () => [40 + random() * 15.5, -10 + random() * 15.5] as [number, number]);
 let p = 0;
@@ -128,19 +131,24 @@ const alaska = embedded.latest("gfs-alaska-0p5")!;
 const gfs25 = embedded.latest("gfs-2p5-sample")!;
 
 let sink = 0;
+let reads = 0;
+let calls = 0;
 const bench = new Bench({ time: 1500, warmup: true });
 bench
   .add("baseline: copy 20 x 4 x 200 float32", () => {
     const [lat, lon] = next();
     sink += baseline(lat, lon);
   })
-  .add("pointSeries 20 var x 200 steps, in memory", () => {
+  .add("pointSeries 20 var x 200 steps, memory source", () => {
     const [lat, lon] = next();
     sink += inMemory.pointSeries(lat, lon, names)!.values.length;
   })
   .add("pointSeries 20 var x 200 steps, pread", () => {
     const [lat, lon] = next();
+    const before = viaPread.reads;
     sink += viaPread.pointSeries(lat, lon, names)!.values.length;
+    reads += viaPread.reads - before;
+    calls++;
   })
   .add("pointSeries + bilinear, 20 var x 200 steps", () => {
     const [lat, lon] = next();
@@ -171,6 +179,7 @@ console.table(
     };
   }),
 );
+console.log(`reads per pread pointSeries: ${(reads / calls).toFixed(2)} (${calls} calls)`);
 const runBytes = (await fs.stat(runFile)).size;
 console.log("bench run size:");
 console.table([{ cells, variables: 20, steps: N_STEPS, "float32 MB": ((cells * 20 * N_STEPS * 4) / MB).toFixed(1), "store MB": (runBytes / MB).toFixed(2), "bits/value": ((runBytes * 8) / (cells * 20 * N_STEPS)).toFixed(2), "encode+write ns/value": writeNsPerValue.toFixed(1) }]);

@@ -10,6 +10,8 @@ export interface ProcMemory {
   command: string;
   rssMiB: number;
   pssMiB: number;
+  /** Pages only this process maps (Private_Clean + Private_Dirty): what it holds that no other process shares. */
+  privateMiB: number;
 }
 
 function read(file: string): string | undefined {
@@ -43,6 +45,7 @@ export function processTree(root: number): ProcMemory[] {
         command: cmdline.map((a) => a.replace(/^.*[\\/](node_modules|dist|server|pipeline|bench)[\\/]/, "$1/")).join(" ").slice(0, 80),
         rssMiB: kib(rollup, "Rss") / 1024,
         pssMiB: kib(rollup, "Pss") / 1024,
+        privateMiB: (kib(rollup, "Private_Clean") + kib(rollup, "Private_Dirty")) / 1024,
       });
     }
     for (const c of childrenOf(pid)) visit(c);

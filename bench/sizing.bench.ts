@@ -2,7 +2,7 @@
  * Sizing for docs/deploy.md: the compiled server (dist/server/start.js, what `npm start` runs,
  * with GEODATA_SERVE_ONLY=1) on a data directory whose every dataset is a release, with 1 and 2
  * workers: time to ready (the first 200 from /health/ready), RSS and PSS of each process at
- * ready, then the peak while every dataset switches to a new release (each pointer moved, then
+ * ready (and private memory per process: the pages no other process shares), then the peak while every dataset switches to a new release (each pointer moved, then
  * SIGHUP: every dataset is read and checked again while the old one still serves), sampled every
  * 20 ms from /proc until /health shows every dataset on the new release. PSS divides shared pages
  * among the processes sharing them, so the tree's PSS is what the server costs the machine.
@@ -46,6 +46,7 @@ for (const name of DATASET_NAMES) {
 
 const sum = (mem: ProcMemory[], k: "rssMiB" | "pssMiB"): number => Math.round(mem.reduce((a, m) => a + m[k], 0));
 const perProcess = (mem: ProcMemory[]): string => mem.map((m) => `${Math.round(m.rssMiB)}/${Math.round(m.pssMiB)}`).join(" ");
+const privatePerProcess = (mem: ProcMemory[]): string => mem.map((m) => Math.round(m.privateMiB)).join(" ");
 
 const rows: Record<string, string | number>[] = [];
 try {
@@ -90,6 +91,7 @@ try {
       "ready RSS MiB": sum(atReady, "rssMiB"),
       "ready PSS MiB": sum(atReady, "pssMiB"),
       "ready per process RSS/PSS": perProcess(atReady),
+      "ready private MiB per process": privatePerProcess(atReady),
       "reload s": (reloadMs / 1000).toFixed(1),
       "peak RSS MiB": sum(peakRss, "rssMiB"),
       "peak PSS MiB": sum(peakPss, "pssMiB"),

@@ -5,7 +5,7 @@
  * wait, then find it up to date. A dataset is rebuilt when its current release is the embedded
  * default built from other inputs, step code (every source file its module imports, directly or
  * not: pipeline/common/code-fingerprint.ts) or format version (release.json's
- * `builder.fingerprint`); a release from the nightly, sync or a step run by hand is left alone
+ * `builder.fingerprint`, with paths relative to the project: pipeline/releases/build-fingerprint.ts); a release from the nightly, sync or a step run by hand is left alone
  * (unless `force`). `npm start` runs this before serving; tests run it for the datasets they need.
  *
  * Migration: a dataset still in the unreleased layout of older versions (`<dataDir>/<file>`, its
@@ -14,7 +14,6 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { createHash } from "node:crypto";
 import { DATASETS, type DatasetName, type DatasetSpec } from "../datasets/catalog.ts";
 import type { Config } from "../datasets/common/config.ts";
 import type { Logger } from "../datasets/common/log.ts";
@@ -25,6 +24,7 @@ import { codeFingerprint } from "./common/code-fingerprint.ts";
 import { STEP_MODULES, STEPS } from "./steps.ts";
 import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { buildRelease } from "./releases/build-release.ts";
+import { buildFingerprint } from "./releases/build-fingerprint.ts";
 import { lockDataset } from "./releases/dataset-lock.ts";
 import { artifactMetadata } from "./releases/artifact-metadata.ts";
 import { beginRelease, currentRelease, finishRelease, publishRelease } from "./releases/release-dir.ts";
@@ -33,14 +33,10 @@ import { beginRelease, currentRelease, finishRelease, publishRelease } from "./r
 const STAMP_DIR = ".default-build";
 
 function fingerprintOf(step: PipelineStep, spec: DatasetSpec, inputs: readonly ReleaseSource[], args: string[]): string {
-  const hash = createHash("sha256");
   const module = STEP_MODULES[step.name];
   // A step without a known module (a test's stand-in) is fingerprinted by its version alone.
   const code = module === undefined ? "" : codeFingerprint(path.join(PROJECT_ROOT, module));
-  hash.update(JSON.stringify({ step: step.name, code: step.codeVersion, source: code, args }));
-  hash.update(`${spec.magic}:${spec.formatVersion}`);
-  for (const input of inputs) hash.update(`${path.basename(input.url)}:${input.sha256}`);
-  return hash.digest("hex");
+  return buildFingerprint({ step: step.name, codeVersion: step.codeVersion, code, magic: spec.magic, formatVersion: spec.formatVersion, args, inputs, root: PROJECT_ROOT });
 }
 
 async function exists(file: string): Promise<boolean> {

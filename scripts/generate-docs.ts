@@ -1,7 +1,9 @@
 /**
  * `npm run docs`: rewrites the generated blocks of the documentation pages: the decisions in
- * docs/decisions.md (from server/openapi/decisions.json, which the OpenAPI document is built from
- * too) and the weather member table in docs/weather.md (from server/weather/members.ts).
+ * docs/decisions*.md (from server/openapi/decisions.json, which the OpenAPI document is built from
+ * too), each a list item wrapped at 100 columns where Markdown allows a break
+ * (server/openapi/markdown-wrap.ts), and the weather member table in docs/weather.md (from
+ * server/weather/members.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

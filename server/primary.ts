@@ -1,8 +1,8 @@
 /**
  * The cluster primary (`npm start` with GEODATA_WORKERS > 1, the default on a machine with more
  * than one core): forks GEODATA_WORKERS workers, each running server/main.ts, i.e. loading every
- * dataset and serving HTTP on the shared port (node:cluster hands each new connection to the
- * workers in turn). The primary loads no dataset and answers no request.
+ * dataset and serving HTTP on the shared port (each worker accepts from the one listening socket;
+ * SCHED_NONE, see below). The primary loads no dataset, accepts no connection, answers no request.
  *
  * - A generated key (no GEODATA_API_KEYS) is made here, once, and given to every worker.
  * - SIGTERM / SIGINT: forwarded to every worker (each drains for GEODATA_SHUTDOWN_DELAY_MS on
@@ -12,7 +12,8 @@
  * - A worker that dies while serving is replaced (one second later); a worker that dies before any
  *   worker ever listened (bad configuration, port taken) stops the service with exit code 1.
  * - A serving worker whose event loop does not answer the heartbeat for GEODATA_HEARTBEAT_TIMEOUT_MS
- *   is killed (SIGKILL) and so replaced (server/heartbeat.ts); the others keep taking connections.
+ *   is killed (SIGKILL) and so replaced (server/heartbeat.ts); the kernel closes the connections it
+ *   held, and the others take every new connection meanwhile (it does not accept).
  *
  * Memory: processes share no heap (a SharedArrayBuffer cannot cross processes), so each worker
  * holds its own copy of the datasets.
@@ -38,6 +39,15 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     generatedKey = randomBytes(24).toString("base64url");
     env.GEODATA_API_KEYS = generatedKey;
   }
+  // A stopped worker's connections close when the heartbeat kills it: within the request timeout only if that comes first.
+  if (config.heartbeatTimeoutMs + HEARTBEAT_INTERVAL_MS >= config.requestTimeoutMs) {
+    logger.warn("a stopped worker's connections close only after the request timeout: keep GEODATA_HEARTBEAT_TIMEOUT_MS plus 1 s below GEODATA_REQUEST_TIMEOUT_MS", { heartbeatTimeoutMs: config.heartbeatTimeoutMs, requestTimeoutMs: config.requestTimeoutMs });
+  }
+  // Workers accept from the shared socket themselves (docs/http.md "Processes"): with node's round
+  // robin the primary hands each connection to a worker and keeps its copy until the worker
+  // acknowledges, so a worker stopped before acknowledging leaves it open and unanswered for ever.
+  // Read by the first setupPrimary, so set before it.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: main });
 
   let stopping = false;

@@ -103,6 +103,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   }
   state.shuttingDown = running.isShuttingDown;
   reloader.startPolling(config.releasePollMs);
+  reloader.startScrub(config.scrubPeriodHours);
   return {
     running,
     app,

@@ -8,7 +8,7 @@ import path from "node:path";
 import { EMBEDDED_DIR } from "../../datasets/common/paths.ts";
 import { foldName } from "../../datasets/places/fold.ts";
 import { openSource, readLines } from "../../pipeline/common/source.ts";
-import { parseGeonameLine } from "../../pipeline/places/geoname-row.ts";
+import { parseGeonameLine, type GeonameRecord } from "../../pipeline/places/geoname-row.ts";
 
 export interface GazetteerRow {
   id: number;
@@ -16,6 +16,10 @@ export interface GazetteerRow {
   ascii: string;
   alternates: string[];
   cc: string;
+  /** GeoNames admin-1 code within the country ("08"), "" when none. */
+  admin1: string;
+  lat: number;
+  lon: number;
   population: number;
   /** Position in population order over the whole gazetteer (0 = most populous). */
   rank: number;
@@ -29,11 +33,24 @@ export interface Gazetteer {
   countryName: Map<string, string>;
 }
 
-async function readDump(file: string, into: Map<number, Omit<GazetteerRow, "rank" | "own">>, fromCities15000: boolean): Promise<void> {
+type Unranked = Omit<GazetteerRow, "rank" | "own">;
+
+export function rowOf(r: GeonameRecord, inCities15000: boolean): Unranked {
+  return { id: r.geonameId, name: r.name, ascii: r.asciiName, alternates: r.alternateNames, cc: r.countryCode, admin1: r.admin1, lat: r.lat, lon: r.lon, population: r.population, inCities15000 };
+}
+
+/** The rows in population order (ties by GeoNames id), with their rank and folded own names. */
+export function ranked(rows: Iterable<Unranked>): GazetteerRow[] {
+  return [...rows]
+    .sort((a, b) => b.population - a.population || a.id - b.id)
+    .map((r, rank) => ({ ...r, rank, own: [...new Set([foldName(r.name), foldName(r.ascii)])] }));
+}
+
+async function readDump(file: string, into: Map<number, Unranked>, fromCities15000: boolean): Promise<void> {
   for await (const { line } of readLines((await openSource(path.join(EMBEDDED_DIR, "geonames", file))).stream)) {
     const r = parseGeonameLine(line);
     if (r === null || typeof r === "string") continue;
-    into.set(r.geonameId, { id: r.geonameId, name: r.name, ascii: r.asciiName, alternates: r.alternateNames, cc: r.countryCode, population: r.population, inCities15000: fromCities15000 });
+    into.set(r.geonameId, rowOf(r, fromCities15000));
   }
 }
 
@@ -44,12 +61,8 @@ export async function loadGazetteer(): Promise<Gazetteer> {
     const f = line.split("\t");
     if (f.length > 4) countryName.set(f[0]!, f[4]!);
   }
-  const byId = new Map<number, Omit<GazetteerRow, "rank" | "own">>();
+  const byId = new Map<number, Unranked>();
   await readDump("cities500.zip", byId, false);
   await readDump("cities15000.zip", byId, true);
-  const rows = [...byId.values()]
-    .filter((r) => countryName.has(r.cc))
-    .sort((a, b) => b.population - a.population || a.id - b.id)
-    .map((r, rank) => ({ ...r, rank, own: [...new Set([foldName(r.name), foldName(r.ascii)])] }));
-  return { rows, countryName };
+  return { rows: ranked([...byId.values()].filter((r) => countryName.has(r.cc))), countryName };
 }

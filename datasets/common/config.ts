@@ -68,6 +68,8 @@ export interface Config {
   mirror?: string;
   /** How often the server checks the datasets' release pointers, milliseconds (0 = only on SIGHUP). */
   releasePollMs: number;
+  /** The background scrub re-hashes every serving file once per this many hours (0 = no scrub; server/datasets/scrub.ts). */
+  scrubPeriodHours: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -195,6 +197,7 @@ export function readConfig(env: Env): Config {
     keepReleases: readInt(env, "GEODATA_KEEP_RELEASES", 3, 1, 1000),
     mirror: mirror && /^https?:\/\//i.test(mirror) ? mirror : mirror ? path.resolve(PROJECT_ROOT, mirror) : undefined,
     releasePollMs: readInt(env, "GEODATA_RELEASE_POLL_MS", 5_000, 0, 3_600_000),
+    scrubPeriodHours: readInt(env, "GEODATA_SCRUB_PERIOD_HOURS", 168, 0, 87_600),
     dataDir: path.resolve(PROJECT_ROOT, dataDirRaw ? dataDirRaw : "data"),
     logLevel,
     requestTimeoutMs: readInt(env, "GEODATA_REQUEST_TIMEOUT_MS", 10_000, 100, 600_000),

@@ -1,13 +1,15 @@
 /**
  * Our fast reader of DEM tiles (the GeoTIFFs of datasets/elevation/FORMAT.md): parses the layout
- * once, then reads and decodes one internal tile at a time (inflate, undo predictor 2). Shared by
+ * once, then reads and decodes one internal tile at a time (inflate, undo predictor 2) through a
+ * byte source: one positioned read of the tile's stored bytes where they lie in the file. Shared by
  * the pipeline (validation of what it wrote) and the server (point lookups).
  * Accepts any classic GeoTIFF with the same layout (tiled, int16, one band, DEFLATE or none,
  * predictor 1 or 2), either byte order; refuses anything else naming the file and entry offset.
  */
-import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync } from "node:fs";
 import { promisify } from "node:util";
 import { inflate, inflateSync } from "node:zlib";
+import { fileSource, type ByteSource } from "../common/byte-source.ts";
 import { DataFormatError, MissingInputError } from "../common/errors.ts";
 import type { DemGrid } from "./grid.ts";
 import { gridFromDirectory } from "./georeference.ts";
@@ -94,18 +96,18 @@ export class DemTiff {
   readonly file: string;
   readonly layout: DemTiffLayout;
   readonly fileSize: number;
-  private fd: number | undefined;
+  private source: ByteSource | undefined;
 
-  private constructor(file: string, layout: DemTiffLayout, fd: number, fileSize: number) {
+  private constructor(file: string, layout: DemTiffLayout, source: ByteSource, fileSize: number) {
     this.file = file;
     this.layout = layout;
-    this.fd = fd;
+    this.source = source;
     this.fileSize = fileSize;
   }
 
   /**
    * Opens a tile file and reads and checks its layout. The descriptor stays open until close(),
-   * so a server keeps reading the files it loaded even after a new build has replaced the
+   * so a server keeps reading the files it opened even after a new build has replaced the
    * directory (the old files live on while open). One descriptor per tile: a server holding the
    * whole SRTM set (~15,000 tiles) needs `ulimit -n` raised accordingly.
    */
@@ -117,31 +119,34 @@ export class DemTiff {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new MissingInputError(file, "DEM tile");
       throw err;
     }
+    const source = fileSource(fd, 0);
     try {
-      const size = fstatSync(fd).size;
-      let head = Buffer.alloc(Math.min(size, FIRST_READ));
-      readSync(fd, head, 0, head.byteLength, 0);
-      let dir: TiffDirectory;
-      try {
-        dir = parseFirstIfd(head, file);
-      } catch (err) {
-        if (head.byteLength >= size) throw err;
-        // A larger header, or a directory far into the file (not written by us): read it all once.
-        head = Buffer.alloc(size);
-        readSync(fd, head, 0, size, 0);
-        dir = parseFirstIfd(head, file);
-      }
-      const layout = layoutFromDirectory(dir, file);
-      for (let k = 0; k < layout.offsets.length; k++) {
-        if (layout.offsets[k]! + layout.byteCounts[k]! > size) {
-          throw new DataFormatError({ file, offset: layout.offsets[k] }, `tile ${k} of ${layout.byteCounts[k]} bytes within the file`, `a file of ${size} bytes (truncated)`);
-        }
-      }
-      return new DemTiff(file, layout, fd, size);
+      return DemTiff.over(source, fstatSync(fd).size, file);
     } catch (err) {
       closeSync(fd);
       throw err;
     }
+  }
+
+  /** Reads and checks the layout of a tile file whose `size` bytes `source` reads (`file` names it in messages). */
+  static over(source: ByteSource, size: number, file: string): DemTiff {
+    let head = source.read(0, Math.min(size, FIRST_READ));
+    let dir: TiffDirectory;
+    try {
+      dir = parseFirstIfd(head, file);
+    } catch (err) {
+      if (head.byteLength >= size) throw err;
+      // A larger header, or a directory far into the file (not written by us): read it all once.
+      head = source.read(0, size);
+      dir = parseFirstIfd(head, file);
+    }
+    const layout = layoutFromDirectory(dir, file);
+    for (let k = 0; k < layout.offsets.length; k++) {
+      if (layout.offsets[k]! + layout.byteCounts[k]! > size) {
+        throw new DataFormatError({ file, offset: layout.offsets[k] }, `tile ${k} of ${layout.byteCounts[k]} bytes within the file`, `a file of ${size} bytes (truncated)`);
+      }
+    }
+    return new DemTiff(file, layout, source, size);
   }
 
   get blockCount(): number {
@@ -196,65 +201,34 @@ export class DemTiff {
     return out;
   }
 
-  private checkIndex(index: number): void {
+  /** The stored (compressed) bytes of internal tile `index`: one positioned read. */
+  private stored(index: number): Uint8Array {
     if (!(index >= 0 && index < this.blockCount)) throw new RangeError(`tile index ${index} outside 0..${this.blockCount - 1} of ${this.file}`);
-  }
-
-  private storedBytes(index: number, got: number): void {
+    if (this.source === undefined) throw new Error(`${this.file} is closed`);
     const length = this.layout.byteCounts[index]!;
-    if (got !== length) throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index]! + got }, `${length} bytes of tile ${index}`, `${got} (the file shrank since it was opened)`);
+    const bytes = this.source.read(this.layout.offsets[index]!, length);
+    if (bytes.byteLength !== length) {
+      throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index]! + bytes.byteLength }, `${length} bytes of tile ${index}`, `${bytes.byteLength} (the file shrank since it was opened)`);
+    }
+    return bytes;
   }
 
-  private descriptor(): number {
-    if (this.fd === undefined) throw new Error(`${this.file} is closed`);
-    return this.fd;
-  }
-
-  private readStoredSync(fd: number, index: number): Int16Array {
-    this.checkIndex(index);
-    const stored = Buffer.allocUnsafe(this.layout.byteCounts[index]!);
-    this.storedBytes(index, readSync(fd, stored, 0, stored.byteLength, this.layout.offsets[index]!));
-    return this.decode(index, stored);
-  }
-
-  /** Reads and decodes one internal tile, blocking (pipeline validation, benches). */
-  readBlockSync(index: number): Int16Array {
-    return this.readStoredSync(this.descriptor(), index);
-  }
-
-  /** Reads and decodes one internal tile without blocking the event loop on the disk read. */
-  async readBlock(index: number): Promise<Int16Array> {
-    this.checkIndex(index);
-    const stored = Buffer.allocUnsafe(this.layout.byteCounts[index]!);
-    const fd = this.descriptor();
-    // One positioned read on the open descriptor, served by libuv's thread pool.
-    const got = await new Promise<number>((resolve, reject) => {
-      read(fd, stored, 0, stored.byteLength, this.layout.offsets[index]!, (err, n) => (err ? reject(err) : resolve(n)));
-    });
-    this.storedBytes(index, got);
-    return this.decode(index, stored);
+  /** Reads and decodes one internal tile: one positioned read (a page-cache copy) and an inflate. */
+  readBlock(index: number): Int16Array {
+    return this.decode(index, this.stored(index));
   }
 
   /** Decodes the whole raster (validation and tests; a 3601x3601 tile is 26 MB). */
   readAllSync(): Int16Array {
-    const fd = this.descriptor();
     const out = new Int16Array(this.layout.grid.width * this.layout.grid.height);
-    for (let k = 0; k < this.blockCount; k++) this.place(k, this.readStoredSync(fd, k), out);
+    for (let k = 0; k < this.blockCount; k++) this.place(k, this.readBlock(k), out);
     return out;
   }
 
   /** The same, the internal tiles inflated in libuv's thread pool, several at once. */
   async readAll(): Promise<Int16Array> {
-    const fd = this.descriptor();
     const out = new Int16Array(this.layout.grid.width * this.layout.grid.height);
-    await Promise.all(
-      Array.from({ length: this.blockCount }, async (_, k) => {
-        this.checkIndex(k);
-        const stored = Buffer.allocUnsafe(this.layout.byteCounts[k]!);
-        this.storedBytes(k, readSync(fd, stored, 0, stored.byteLength, this.layout.offsets[k]!));
-        this.place(k, await this.decodeAsync(k, stored), out);
-      }),
-    );
+    await Promise.all(Array.from({ length: this.blockCount }, async (_, k) => this.place(k, await this.decodeAsync(k, this.stored(k)), out)));
     return out;
   }
 
@@ -269,8 +243,7 @@ export class DemTiff {
   }
 
   close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
+    this.source?.close?.();
+    this.source = undefined;
   }
-
 }

@@ -1,20 +1,32 @@
 /**
- * Reads a run file (FORMAT.md): the time series of one cell, or of the four cells around a point
- * with at most two reads (one per tile row; a third and fourth only where a quad straddles the
- * 0/360 seam of a global grid).
+ * Reads a run file (FORMAT.md) where it lies, through a byte source: the time series of one cell,
+ * or of the cells around a point with one read per tile row they touch (the four cells around a
+ * point: at most two; a third and fourth only where the cells straddle the 0/360 seam of a global
+ * grid). The server opens every run as a file source, so the page cache holds the one copy that
+ * every worker shares.
  */
-import { openSync, promises as fs } from "node:fs";
-import { openEnvelope, readEnvelopeHeader, type BuildMetadata, openEnvelopeWork } from "../artifact/envelope.ts";
-import { finishInSlices } from "../common/work.ts";
+import { closeSync, fstatSync, openSync } from "node:fs";
+import { crc32 } from "node:zlib";
+import { readEnvelopeHeader, type BuildMetadata } from "../artifact/envelope.ts";
 import { DATASETS } from "../catalog.ts";
 import { DataFormatError, MissingInputError } from "../common/errors.ts";
-import { fileSource, memorySource, type ByteSource } from "../common/byte-source.ts";
+import { fileSource, type ByteSource } from "../common/byte-source.ts";
 import { neighbours, type NeighbourCell } from "./grid.ts";
 import { decodeSeries } from "./series-codec.ts";
 import { tileExtent, tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";
 import type { RunMeta } from "./types.ts";
 
 export const RUN_KIND = "forecast-run";
+
+/** Runs up to this payload size have their CRC-32 checked at open (milliseconds for the embedded default's). */
+export const CHECKSUM_AT_OPEN_MAX_BYTES = 512 * 2 ** 20;
+const CRC_CHUNK = 2 ** 20;
+
+/** A cell of the grid: column i, row j. */
+export interface GridCell {
+  i: number;
+  j: number;
+}
 
 /** The series of the cells around a point: `values[v][c]` is variable v (as requested), cell c. */
 export interface PointSeries {
@@ -32,10 +44,8 @@ export class ForecastRun {
   private readonly varIndex: Map<string, number>;
   /** Payload offsets of the tile records (count + 1 entries). */
   private readonly tileOffsets: Float64Array;
-  /** How many reads the last `pointSeries` call made (for tests and benches). */
-  lastReads = 0;
-  /** The whole payload, when the run is held in memory (series are then decoded in place). */
-  private readonly payload: DataView | undefined;
+  /** Reads of the payload made since the run was opened, the tile table's included (tests and benches count the hot path's). */
+  reads = 0;
   private readonly indexesOf = new WeakMap<readonly string[], Int32Array>();
 
   private constructor(
@@ -45,11 +55,10 @@ export class ForecastRun {
     readonly file: string,
   ) {
     this.layout = tileLayout(meta.grid, meta.tile);
-    this.payload = source.whole === undefined ? undefined : viewOf(source.whole);
     this.varIndex = new Map(meta.variables.map((v, k) => [v.name, k]));
     const tableBytes = tileTableBytes(this.layout.count);
     const payloadBytes = metadata.payloadBytes;
-    const table = payloadBytes >= tableBytes ? source.read(payloadBytes - tableBytes, tableBytes) : new Uint8Array(0);
+    const table = payloadBytes >= tableBytes ? this.read(payloadBytes - tableBytes, tableBytes) : new Uint8Array(0);
     const view = new DataView(table.buffer, table.byteOffset, table.byteLength);
     const countAt = tableBytes - 8;
     if (table.byteLength < tableBytes || view.getUint32(countAt, true) !== this.layout.count) {
@@ -66,40 +75,53 @@ export class ForecastRun {
     }
   }
 
-  /** Opens a run held in memory (checks magic, version, checksum). */
-  static from(bytes: Uint8Array, file: string): ForecastRun {
-    const spec = DATASETS.forecast;
-    const opened = openEnvelope(bytes, { magic: spec.magic, formatVersion: spec.formatVersion, file });
-    return new ForecastRun(checkMeta(opened.metadata, file), opened.metadata, memorySource(opened.payload), file);
-  }
-
   /**
-   * Opens a run file: read into memory when at most `memoryLimitBytes`, else kept open and read
-   * with positioned reads (header only checked; no payload checksum over gigabytes at startup).
+   * Opens a run file where it lies: reads and checks the envelope header (magic, version, kind,
+   * metadata, payload length), the tile table and, for a payload of at most
+   * CHECKSUM_AT_OPEN_MAX_BYTES, its CRC-32 (streamed a MiB at a time, nothing kept), and keeps the
+   * descriptor for positioned reads. A larger run relies on the release check (SHA-256 of every
+   * file when the release is first seen): reading gigabytes again at every start would delay ready.
    */
-  static async open(file: string, memoryLimitBytes = 512 * 2 ** 20): Promise<ForecastRun> {
-    let size: number;
+  static async open(file: string): Promise<ForecastRun> {
+    let fd: number;
     try {
-      size = (await fs.stat(file)).size;
+      fd = openSync(file, "r");
     } catch {
       throw new MissingInputError(file, "forecast run file");
     }
-    if (size <= memoryLimitBytes) {
-      // The checksum in slices: a server opening a new release keeps answering meanwhile.
-      const spec = DATASETS.forecast;
-      const opened = await finishInSlices(openEnvelopeWork(await fs.readFile(file), { magic: spec.magic, formatVersion: spec.formatVersion, file }));
-      return new ForecastRun(checkMeta(opened.metadata, file), opened.metadata, memorySource(opened.payload), file);
+    try {
+      const run = ForecastRun.over(fileSource(fd, 0), fstatSync(fd).size, file);
+      if (run.metadata.payloadBytes <= CHECKSUM_AT_OPEN_MAX_BYTES) await run.checkPayloadCrc();
+      return run;
+    } catch (err) {
+      closeSync(fd);
+      throw err;
     }
+  }
+
+  /** Reads the payload a MiB at a time and compares its CRC-32 with the header's, a turn of the event loop between reads. */
+  private async checkPayloadCrc(): Promise<void> {
+    const total = this.metadata.payloadBytes;
+    let crc = 0;
+    for (let at = 0; at < total; at += CRC_CHUNK) {
+      crc = crc32(this.source.read(at, Math.min(CRC_CHUNK, total - at)), crc);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    if (crc >>> 0 !== this.metadata.payloadCrc32) {
+      throw new DataFormatError({ file: this.file, field: "payloadCrc32" }, `payload CRC-32 ${this.metadata.payloadCrc32}`, `${crc >>> 0} (corrupted file)`);
+    }
+  }
+
+  /** The same over any source of the run file's `size` bytes (a memory source: benches, tests). */
+  static over(source: ByteSource, size: number, file: string): ForecastRun {
     const spec = DATASETS.forecast;
-    const handle = await fs.open(file, "r");
-    const head = Buffer.alloc(Math.min(size, 1 << 20));
-    await handle.read(head, 0, head.length, 0);
-    await handle.close();
-    const { metadata, payloadOffset } = readEnvelopeHeader(head, { magic: spec.magic, formatVersion: spec.formatVersion, file });
+    // The header is JSON of a few KiB (steps, variables): 1 MiB holds any run's.
+    const { metadata, payloadOffset } = readEnvelopeHeader(source.read(0, Math.min(size, 1 << 20)), { magic: spec.magic, formatVersion: spec.formatVersion, file });
     if (size - payloadOffset !== metadata.payloadBytes) {
       throw new DataFormatError({ file, offset: payloadOffset }, `a payload of ${metadata.payloadBytes} bytes`, `${size - payloadOffset} bytes`);
     }
-    return new ForecastRun(checkMeta(metadata, file), metadata, fileSource(openSync(file, "r"), payloadOffset), file);
+    const payload: ByteSource = { read: (offset, length) => source.read(payloadOffset + offset, length), close: () => source.close?.() };
+    return new ForecastRun(checkMeta(metadata, file), metadata, payload, file);
   }
 
   close(): void {
@@ -126,22 +148,17 @@ export class ForecastRun {
    */
   cellSeriesInto(i: number, j: number, v: number, out: Float32Array, outOffset: number): void {
     const t = this.tileOf(i, j);
-    if (this.payload !== undefined) {
-      const base = this.tileOffsets[t]!;
-      this.decodeCell(this.payload, base, this.cellOffsetsAt(base, i, j), v, out, outOffset);
-      return;
-    }
     // Three small reads (the variable's block entry, the cell's offset, the blob) rather than the
-    // whole tile record (~76 KB for a 4x4 tile of 22 variables x 209 steps): with a run read by
-    // positioned reads, the neighbourhood's nine cells cost 1.2 ms whole and ~0.05 ms so.
+    // whole tile record (~76 KB for a 4x4 tile of 22 variables x 209 steps). For one cell (the
+    // pipeline's checks); the server reads groups of cells with seriesAround, a read per tile run.
     const start = this.tileOffsets[t]!;
     const end = this.tileOffsets[t + 1]!;
     const cell = this.cellOffsetsAt(start, i, j);
-    const entry = viewOf(this.source.read(start + 8 * v, 8));
-    const cellOffset = viewOf(this.source.read(cell.at + v * cell.stride, 2)).getUint16(0, true);
+    const entry = viewOf(this.read(start + 8 * v, 8));
+    const cellOffset = viewOf(this.read(cell.at + v * cell.stride, 2)).getUint16(0, true);
     const blobStart = start + entry.getUint32(0, true) + cellOffset;
     const nSteps = this.meta.steps.length;
-    const blob = this.source.read(blobStart, Math.min(maxSeriesBytes(nSteps), end - blobStart));
+    const blob = this.read(blobStart, Math.min(maxSeriesBytes(nSteps), end - blobStart));
     const stored = this.meta.variables[v]!;
     decodeSeries(viewOf(blob), 0, nSteps, stored.scale, stored.offset, entry.getInt32(4, true), out, outOffset);
   }
@@ -181,22 +198,14 @@ export class ForecastRun {
 
   /**
    * Decodes, for each variable index of `variables` (-1: all NaN) and each of `cells` (in the
-   * grid), the cell's series into `out`, laid out [variable][cell][step]. In memory the series are
-   * decoded in place; from a file, with one read per tile row (the tiles of a row are contiguous;
-   * a quad on the 0/360 seam of a global grid needs the first and last tile: two ranges).
+   * grid), the cell's series into `out`, laid out [variable][cell][step], with one read per run of
+   * adjacent tiles in a tile row (a quad on the 0/360 seam of a global grid needs the first and
+   * last tile: two ranges).
    */
-  seriesAround(cells: readonly NeighbourCell[], variables: Int32Array, out: Float32Array): void {
+  seriesAround(cells: readonly GridCell[], variables: Int32Array, out: Float32Array): void {
     const nSteps = this.meta.steps.length;
     const nCells = cells.length;
-    let views: DataView[];
-    let bases: number[];
-    if (this.payload !== undefined) {
-      views = new Array<DataView>(nCells).fill(this.payload);
-      bases = cells.map((cell) => this.tileOffsets[this.tileOf(cell.i, cell.j)]!);
-      this.lastReads = 0;
-    } else {
-      ({ views, bases } = this.readTiles(cells));
-    }
+    const { views, bases } = this.readTiles(cells);
     // Where each cell's offsets start in its tile's head, computed once for all variables.
     const cellAt = cells.map((cell, c) => this.cellOffsetsAt(bases[c]!, cell.i, cell.j));
     for (let k = 0; k < variables.length; k++) {
@@ -209,39 +218,37 @@ export class ForecastRun {
     }
   }
 
-  /** The tile records of `cells` read from the source: per cell, a view and its tile's offset in it. */
-  private readTiles(cells: readonly NeighbourCell[]): { views: DataView[]; bases: number[] } {
+  /**
+   * The tile records of `cells` read from the source: per cell, a view and its tile's offset in
+   * it. One read per run of adjacent tiles in a tile row (the records of a tile row are contiguous).
+   */
+  private readTiles(cells: readonly GridCell[]): { views: DataView[]; bases: number[] } {
+    const tiles = [...new Set(cells.map((cell) => this.tileOf(cell.i, cell.j)))].sort((a, b) => a - b);
     const tilesLon = this.layout.tilesLon;
+    const viewOfTile = new Map<number, { view: DataView; base: number }>();
+    for (let k = 0; k < tiles.length; ) {
+      const first = tiles[k]!;
+      let last = first;
+      // Extend while the next tile follows in the same tile row.
+      while (k + 1 < tiles.length && tiles[k + 1] === last + 1 && Math.floor(tiles[k + 1]! / tilesLon) === Math.floor(first / tilesLon)) last = tiles[++k]!;
+      k++;
+      const start = this.tileOffsets[first]!;
+      const view = viewOf(this.read(start, this.tileOffsets[last + 1]! - start));
+      for (let t = first; t <= last; t++) viewOfTile.set(t, { view, base: this.tileOffsets[t]! - start });
+    }
     const views: DataView[] = [];
     const bases: number[] = [];
-    const tileOfCell = cells.map((cell) => this.tileOf(cell.i, cell.j));
-    let readCount = 0;
-    for (let c = 0; c < cells.length; c++) {
-      const t = tileOfCell[c]!;
-      if (views[c] !== undefined) continue;
-      // The tiles of this quad in the same tile row and adjacent to t form one range.
-      let first = t;
-      let last = t;
-      for (let d = 0; d < cells.length; d++) {
-        const u = tileOfCell[d]!;
-        if (Math.floor(u / tilesLon) !== Math.floor(t / tilesLon)) continue;
-        if (u === first - 1) first = u;
-        if (u === last + 1) last = u;
-      }
-      const start = this.tileOffsets[first]!;
-      const bytes = this.source.read(start, this.tileOffsets[last + 1]! - start);
-      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      readCount++;
-      for (let d = 0; d < cells.length; d++) {
-        const u = tileOfCell[d]!;
-        if (views[d] === undefined && u >= first && u <= last) {
-          views[d] = view;
-          bases[d] = this.tileOffsets[u]! - start;
-        }
-      }
+    for (const cell of cells) {
+      const at = viewOfTile.get(this.tileOf(cell.i, cell.j))!;
+      views.push(at.view);
+      bases.push(at.base);
     }
-    this.lastReads = readCount;
     return { views, bases };
+  }
+
+  private read(offset: number, length: number): Uint8Array {
+    this.reads++;
+    return this.source.read(offset, length);
   }
 
   private tileOf(i: number, j: number): number {

@@ -1,5 +1,6 @@
 /**
- * The whole forecast store of a data directory: the index and every run it lists, opened once.
+ * The whole forecast store of a data directory: the index and every run it lists, opened once
+ * (each run's header and tile table read and checked; its series read where they lie).
  * Used by the server loader; the pipeline reads it to know which runs exist.
  */
 import { promises as fs } from "node:fs";
@@ -47,7 +48,7 @@ export class ForecastStore {
 }
 
 /** Opens `<dir>/index.bin` and every run it lists. Throws on a missing or invalid file. */
-export async function openForecastStore(dir: string, memoryLimitBytes?: number): Promise<ForecastStore> {
+export async function openForecastStore(dir: string): Promise<ForecastStore> {
   const indexFile = path.join(dir, "index.bin");
   let bytes: Buffer;
   try {
@@ -58,7 +59,7 @@ export async function openForecastStore(dir: string, memoryLimitBytes?: number):
   const { index, metadata } = decodeIndex(bytes, indexFile);
   const runs: ForecastRun[] = [];
   try {
-    for (const entry of index.runs) runs.push(await ForecastRun.open(path.join(dir, ...entry.file.split("/")), memoryLimitBytes));
+    for (const entry of index.runs) runs.push(await ForecastRun.open(path.join(dir, ...entry.file.split("/"))));
   } catch (err) {
     for (const run of runs) run.close();
     throw err;

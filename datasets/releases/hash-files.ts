@@ -1,13 +1,13 @@
 /**
  * SHA-256 of whole files, computed on a worker thread: a release can hold gigabytes, and the
  * server checks a new release while it answers requests, so neither the reading nor the hashing
- * may run on the event loop. Files are read in 4 MiB chunks (nothing is held whole). A cache keyed
- * by device, inode, size and modification time skips files already hashed by this process: a
- * release that hard-links the files of the previous one (forecast runs, synced files) costs only
- * its new files.
+ * may run on the event loop. Files are read in 4 MiB chunks (nothing is held whole). The checks
+ * remembered (checked-files.ts, by device, inode, size, mtime and ctime) skip files hashed before,
+ * by this process or another: a restart over unchanged files reads none of them, and a release
+ * that hard-links the files of the previous one costs only its new files.
  */
-import { promises as fs } from "node:fs";
 import { Worker } from "node:worker_threads";
+import { fileVersion, type CheckedFiles } from "./checked-files.ts";
 
 /** The worker's code, as an ES module in a data: URL (no file to find under tsx, vitest or dist/). */
 const WORKER_SOURCE = `
@@ -34,41 +34,39 @@ const WORKER_URL = new URL(`data:text/javascript,${encodeURIComponent(WORKER_SOU
 
 type Reply = { sha256: string } | { error: string; code?: string };
 
-/** What was hashed already, per file version (device, inode, size, mtime in ns). */
-export class HashCache {
-  private readonly known = new Map<string, string>();
-  get(key: string): string | undefined {
-    return this.known.get(key);
-  }
-  set(key: string, sha256: string): void {
-    this.known.set(key, sha256);
-  }
-}
-
-async function versionKey(file: string): Promise<string> {
-  const s = await fs.stat(file, { bigint: true });
-  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`;
-}
+export type HashOptions = {
+  /**
+   * The checks remembered: a file whose version is remembered is not read; one hashed is
+   * remembered when its version did not change while it was read.
+   */
+  checked?: CheckedFiles;
+  /** Where each file will be once in place (an assembly renamed to its release), for the memory; default where it is. */
+  finalPath?: (index: number) => string;
+  onFile?: (index: number) => void;
+  /** Called for each file actually read and hashed (not remembered). */
+  onHashed?: (index: number) => void;
+};
 
 /**
  * The SHA-256 (hex) of each file, in order, hashed one after the other on one worker thread.
  * `onFile` is called after each (for progress). Rejects with the file system's error (ENOENT...).
  */
-export async function sha256Files(files: readonly string[], options: { cache?: HashCache; onFile?: (index: number) => void } = {}): Promise<string[]> {
+export async function sha256Files(files: readonly string[], options: HashOptions = {}): Promise<string[]> {
+  const { checked } = options;
   const out: string[] = new Array<string>(files.length);
-  const todo: Array<{ index: number; key: string | undefined }> = [];
+  const todo: Array<{ index: number; version: string | undefined }> = [];
   for (const [index, file] of files.entries()) {
-    const key = options.cache ? await versionKey(file) : undefined;
-    const known = key !== undefined ? options.cache!.get(key) : undefined;
+    const version = checked ? await fileVersion(file) : undefined;
+    const known = version !== undefined ? checked!.sha256Of(version) : undefined;
     if (known !== undefined) {
       out[index] = known;
       options.onFile?.(index);
-    } else todo.push({ index, key });
+    } else todo.push({ index, version });
   }
   if (todo.length === 0) return out;
   const worker = new Worker(WORKER_URL);
   try {
-    for (const { index, key } of todo) {
+    for (const { index, version } of todo) {
       const reply = await new Promise<Reply>((resolve, reject) => {
         const onError = (err: Error): void => reject(err);
         worker.once("error", onError);
@@ -80,7 +78,9 @@ export async function sha256Files(files: readonly string[], options: { cache?: H
       });
       if ("error" in reply) throw Object.assign(new Error(reply.error), { code: reply.code });
       out[index] = reply.sha256;
-      if (key !== undefined) options.cache!.set(key, reply.sha256);
+      // Remembered only if nothing wrote to it while it was read.
+      if (version !== undefined && (await fileVersion(files[index]!)) === version) checked!.remember(version, reply.sha256, options.finalPath?.(index) ?? files[index]!);
+      options.onHashed?.(index);
       options.onFile?.(index);
     }
   } finally {

@@ -3,9 +3,9 @@
  * file with its size and SHA-256, what it was built from and by whom, its counts. Written last
  * into a release by the pipeline; read by the server (which checks every file against it before
  * serving the release) and by `sync` (which fetches exactly the files it lists: no directory
- * listing is needed). Manifests of releases published before the file list existed (no `format`
- * member) still parse, with `files` undefined: such a release is served unchecked, and cannot be
- * synced.
+ * listing is needed). A manifest without `format` (releases published before the file list
+ * existed) is refused like any other invalid one: there would be nothing to check its files
+ * against, and a release served unchecked is how damaged bytes reach answers.
  */
 import { DATASET_NAMES, type DatasetName } from "../catalog.ts";
 import { DataFormatError } from "../common/errors.ts";
@@ -48,8 +48,8 @@ export interface ReleaseManifest {
   /** ISO 8601, the end of the build. */
   builtAt: string;
   builder: ReleaseBuilder;
-  /** Every file of the release but release.json, sorted by path. Undefined only in manifests of before version 1. */
-  files: ReleaseFile[] | undefined;
+  /** Every file of the release but release.json, sorted by path. */
+  files: ReleaseFile[];
   sources: ReleaseSource[];
   /** The extra step options it was built with (the nightly rebuilds when they change). */
   args?: string[];
@@ -94,9 +94,11 @@ export function parseManifest(text: string, shown: string, expected: { dataset: 
     throw new DataFormatError({ file: shown }, "JSON", `${(err as Error).message}`);
   }
   if (!isRecord(raw)) throw new DataFormatError({ file: shown }, "a JSON object", Array.isArray(raw) ? "an array" : typeof raw);
-  const legacy = raw.format === undefined;
-  if (!legacy && raw.format !== MANIFEST_FORMAT) throw new DataFormatError({ file: shown, field: "format" }, JSON.stringify(MANIFEST_FORMAT), JSON.stringify(raw.format));
-  if (!legacy && raw.formatVersion !== MANIFEST_VERSION) throw new DataFormatError({ file: shown, field: "formatVersion" }, String(MANIFEST_VERSION), JSON.stringify(raw.formatVersion));
+  if (raw.format === undefined) {
+    throw new DataFormatError({ file: shown, field: "format" }, `${JSON.stringify(MANIFEST_FORMAT)} and the list of files to check`, "none (a release of before the file list: rebuild it)");
+  }
+  if (raw.format !== MANIFEST_FORMAT) throw new DataFormatError({ file: shown, field: "format" }, JSON.stringify(MANIFEST_FORMAT), JSON.stringify(raw.format));
+  if (raw.formatVersion !== MANIFEST_VERSION) throw new DataFormatError({ file: shown, field: "formatVersion" }, String(MANIFEST_VERSION), JSON.stringify(raw.formatVersion));
   if (typeof raw.dataset !== "string" || !DATASET_NAMES.includes(raw.dataset as DatasetName) || raw.dataset !== expected.dataset) {
     throw new DataFormatError({ file: shown, field: "dataset" }, JSON.stringify(expected.dataset), JSON.stringify(raw.dataset));
   }
@@ -110,12 +112,12 @@ export function parseManifest(text: string, shown: string, expected: { dataset: 
   }
   return {
     format: MANIFEST_FORMAT,
-    formatVersion: legacy ? 0 : MANIFEST_VERSION,
+    formatVersion: MANIFEST_VERSION,
     dataset: raw.dataset as DatasetName,
     id: raw.id,
     builtAt: raw.builtAt,
     builder: { kind: builder.kind, ...(typeof builder.fingerprint === "string" ? { fingerprint: builder.fingerprint } : {}) },
-    files: legacy ? undefined : parseFiles(raw.files, shown),
+    files: parseFiles(raw.files, shown),
     sources: Array.isArray(raw.sources) ? (raw.sources as ReleaseSource[]) : [],
     ...(Array.isArray(raw.args) ? { args: raw.args as string[] } : {}),
     counts: isRecord(raw.counts) ? (raw.counts as Record<string, number>) : {},

@@ -7,7 +7,8 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { DatasetName } from "../catalog.ts";
-import { sha256Files, type HashCache } from "./hash-files.ts";
+import type { CheckedFiles } from "./checked-files.ts";
+import { sha256Files } from "./hash-files.ts";
 import { MANIFEST_FILE } from "./layout.ts";
 import { parseManifest, type ReleaseFile, type ReleaseManifest } from "./manifest.ts";
 import { ReleaseFileError } from "./release-file-error.ts";
@@ -24,6 +25,13 @@ export class PendingReleaseError extends Error {
 }
 
 export type ShowPath = (relativePath: string) => string;
+
+/** What a check read: the files listed, and of them those hashed (not remembered) and their bytes. */
+export interface CheckCost {
+  files: number;
+  hashed: number;
+  hashedBytes: number;
+}
 
 /** The manifest of the release in `dir`; undefined when the directory or its release.json is not there (yet). */
 export async function readManifest(dir: string, show: ShowPath, expected: { dataset: DatasetName; id: string }): Promise<ReleaseManifest | undefined> {
@@ -61,37 +69,42 @@ async function versions(dir: string, files: readonly ReleaseFile[]): Promise<str
 }
 
 /**
- * Hashes every file (off the event loop) and throws ReleaseFileError for the first whose SHA-256
- * differs. A file that changed while it was hashed (still being written or replaced by a copy)
- * makes the release pending instead: `id` names it then.
+ * Hashes every file (off the event loop) but those whose version `checked` remembers, and throws
+ * ReleaseFileError for the first whose SHA-256 differs. A file that changed while it was hashed
+ * (still being written or replaced by a copy) makes the release pending instead: `id` names it
+ * then.
  */
-export async function checkHashes(dir: string, files: readonly ReleaseFile[], show: ShowPath, id: string, cache?: HashCache): Promise<void> {
+export async function checkHashes(dir: string, files: readonly ReleaseFile[], show: ShowPath, id: string, checked?: CheckedFiles): Promise<CheckCost> {
   const before = await versions(dir, files);
+  const cost: CheckCost = { files: files.length, hashed: 0, hashedBytes: 0 };
+  const onHashed = (i: number): void => {
+    cost.hashed++;
+    cost.hashedBytes += files[i]!.size;
+  };
   let sums: string[];
   try {
-    sums = await sha256Files(files.map((f) => path.join(dir, f.path)), cache ? { cache } : {});
+    sums = await sha256Files(files.map((f) => path.join(dir, f.path)), checked ? { checked, onHashed } : { onHashed });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     throw new PendingReleaseError(id, `a file went away while it was checked (${(err as Error).message.replace(dir + path.sep, "")})`);
   }
   const bad = files.findIndex((f, i) => sums[i] !== f.sha256);
-  if (bad < 0) return;
+  if (bad < 0) return cost;
   if ((await versions(dir, files)) !== before) throw new PendingReleaseError(id, "files changed while they were checked");
   const f = files[bad]!;
   throw new ReleaseFileError(show(f.path), show(f.path), "sha256", `SHA-256 ${f.sha256}`, sums[bad]!);
 }
 
 /**
- * The whole check of the release `id` in `dir`: its manifest (undefined for a release of before
- * the file list, returned unchecked), every file there (else PendingReleaseError), every
- * checksum (else ReleaseFileError).
+ * The whole check of the release `id` in `dir`: its manifest (DataFormatError when invalid, one
+ * without a file list included), every file there (else PendingReleaseError), every checksum
+ * (else ReleaseFileError; files `checked` remembers at their version are not read).
  */
-export async function verifyRelease(dir: string, expected: { dataset: DatasetName; id: string }, show: ShowPath, cache?: HashCache): Promise<ReleaseManifest> {
+export async function verifyRelease(dir: string, expected: { dataset: DatasetName; id: string }, show: ShowPath, checked?: CheckedFiles): Promise<{ manifest: ReleaseManifest; cost: CheckCost }> {
   const manifest = await readManifest(dir, show, expected);
   if (!manifest) throw new PendingReleaseError(expected.id, `${show(MANIFEST_FILE)} is not there`);
-  if (!manifest.files) return manifest;
   const missing = await missingFiles(dir, manifest.files, show);
   if (missing !== undefined) throw new PendingReleaseError(expected.id, missing);
-  await checkHashes(dir, manifest.files, show, expected.id, cache);
-  return manifest;
+  const cost = await checkHashes(dir, manifest.files, show, expected.id, checked);
+  return { manifest, cost };
 }

@@ -12,6 +12,7 @@ import { decodeIndex, writeIndex } from "../../datasets/forecast/index-file.ts";
 import { writeRunFile } from "../../datasets/forecast/run-file.ts";
 import type { RunPayload } from "../../datasets/forecast/run-writer.ts";
 import type { ForecastIndex, IndexedRun, RunMeta } from "../../datasets/forecast/types.ts";
+import { processAlive } from "../common/process-alive.ts";
 
 export interface RunToPublish {
   meta: RunMeta;
@@ -46,16 +47,6 @@ export async function readCurrentIndex(forecastDir: string, logger?: Logger): Pr
   }
 }
 
-/** True when no process has this pid (a temporary file's writer is gone). */
-function gone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "ESRCH";
-  }
-}
-
 /**
  * Deletes run files the index does not list (older runs, files of an older format, leftovers),
  * and temporary run files (`.fcst.tmp-<pid>-...`) of builds whose process is gone.
@@ -66,7 +57,7 @@ async function sweep(forecastDir: string, kept: Set<string>, logger: Logger): Pr
     for (const name of await fs.readdir(path.join(forecastDir, entry.name))) {
       const rel = `${entry.name}/${name}`;
       const tmp = /\.fcst\.tmp-(\d+)-/.exec(name);
-      if (tmp && gone(Number(tmp[1]))) {
+      if (tmp && !processAlive(Number(tmp[1]))) {
         await fs.rm(path.join(forecastDir, entry.name, name), { force: true });
         logger.info("temporary file of a dead build removed", { file: rel });
         continue;

@@ -17,7 +17,7 @@
  */
 import { ieee32, s16, u16, u32, u8 } from "./bytes.ts";
 import { padded, unpackRun } from "./bit-unpack.ts";
-import { complexLayout } from "./complex-unpack.ts";
+import { complexLayout, toGroupLengths, unpackGroup, type ComplexLayout } from "./complex-unpack.ts";
 import { scratchValues } from "./scratch.ts";
 import type { GribField } from "./types.ts";
 
@@ -35,25 +35,8 @@ export interface PackedIndex {
   binaryFactor: number;
   decimalFactor: number;
   nbits: number;
-  /** Complex packing only (template 2 or 3). */
-  complex?: {
-    missingManagement: number;
-    groups: number;
-    order: number;
-    first1: number;
-    first2: number;
-    minimum: number;
-    widthRef: number;
-    widthBits: number;
-    lengthRef: number;
-    lengthIncrement: number;
-    lastLength: number;
-    lengthBits: number;
-    refsBit: number;
-    widthsBit: number;
-    lengthsBit: number;
-    valuesBit: number;
-    valueBits: number;
+  /** Complex packing only (template 2 or 3): the field's layout and its checkpoints. */
+  complex?: ComplexLayout & {
     /** Checkpoints, ascending by point: the point, its group, its place in the group, the bit of its value. */
     points: Uint32Array;
     group: Uint32Array;
@@ -97,27 +80,12 @@ export function indexPacked(bytes: Uint8Array, field: GribField, file: string, b
   if (template === 0 || u32(bytes, s5 + 31) === 0) return { ...base, template: 0, nbits: template === 0 ? base.nbits : 0 };
   const dataLength = u32(bytes, s7) - 5;
   const d = padded(bytes, s7 + 5, dataLength);
-  const layout = complexLayout(bytes, d, file, s5, s7, dataLength, count)!;
+  // The descriptors are read once here, for the checkpoints, and not kept.
+  const { layout, groups } = complexLayout(bytes, d, file, s5, s7, dataLength, count)!;
   const points = Uint32Array.from(new Set([0, count, ...[...breakpoints].filter((p) => p >= 0 && p <= count)])).sort();
   const n = points.length;
   const c = {
-    missingManagement: layout.missingManagement,
-    groups: layout.groups,
-    order: layout.order,
-    first1: layout.first1,
-    first2: layout.first2,
-    minimum: layout.minimum,
-    widthRef: u8(bytes, s5 + 35),
-    widthBits: u8(bytes, s5 + 36),
-    lengthRef: u32(bytes, s5 + 37),
-    lengthIncrement: u8(bytes, s5 + 41),
-    lastLength: u32(bytes, s5 + 42),
-    lengthBits: u8(bytes, s5 + 46),
-    refsBit: layout.refsBit,
-    widthsBit: layout.widthsBit,
-    lengthsBit: layout.lengthsBit,
-    valuesBit: layout.valuesBit,
-    valueBits: layout.valueBits,
+    ...layout,
     points,
     group: new Uint32Array(n),
     inGroup: new Uint32Array(n),
@@ -131,9 +99,9 @@ export function indexPacked(bytes: Uint8Array, field: GribField, file: string, b
   let next = 0;
   let at = 0;
   let pos = layout.valuesBit;
-  for (let g = 0; g < layout.groups && next < n; g++) {
-    const len = layout.lengths[g]!;
-    const w = layout.widths[g]!;
+  for (let g = 0; g < layout.section5.groups && next < n; g++) {
+    const len = groups.lengths[g]!;
+    const w = groups.widths[g]!;
     while (next < n && points[next]! < at + len) {
       c.group[next] = g;
       c.inGroup[next] = points[next]! - at;
@@ -145,29 +113,15 @@ export function indexPacked(bytes: Uint8Array, field: GribField, file: string, b
   }
   // The end of the field, past the last group.
   for (; next < n; next++) {
-    c.group[next] = layout.groups;
+    c.group[next] = layout.section5.groups;
     c.bit[next] = pos;
   }
   // Before the first point: no values yet, all first values to come. Without spatial differencing
   // there is no state: every checkpoint is a start.
-  if (c.order === 0) c.known.fill(1);
+  if (c.section5.order === 0) c.known.fill(1);
   c.known[0] = 1;
-  c.head[0] = c.order;
+  c.head[0] = c.section5.order;
   return { ...base, template, complex: c };
-}
-
-/** A group's packed integers (reference + value) into `out[0, len)`, NaN where missing (as unpackComplex). */
-function groupValues(d: Uint8Array, pos: number, w: number, len: number, ref: number, missing: number, nbits: number, out: Float64Array): void {
-  const primaryRef = 2 ** nbits - 1;
-  if (missing > 0 && w === 0 && ref >= (missing === 2 ? primaryRef - 1 : primaryRef)) {
-    out.fill(NaN, 0, len);
-    return;
-  }
-  unpackRun(d, pos, w, len, ref, out, 0);
-  if (missing > 0 && w > 0) {
-    const lowestCode = ref + 2 ** w - (missing === 2 ? 2 : 1);
-    for (let i = 0; i < len; i++) if (out[i]! >= lowestCode) out[i] = NaN;
-  }
 }
 
 /** The checkpoint at or before `point` (binary search). */
@@ -218,9 +172,10 @@ export function decodePackedRange(index: PackedIndex, src: PackedBytes, from: nu
   const g1 = c.inGroup[endCp]! === 0 ? c.group[endCp]! - 1 : c.group[endCp]!;
   const groups = g1 - g0 + 1;
   const refs = readList(src, c.refsBit + g0 * nbits, nbits, groups, 0);
-  const widths = readList(src, c.widthsBit + g0 * c.widthBits, c.widthBits, groups, c.widthRef);
-  const lengths = readList(src, c.lengthsBit + g0 * c.lengthBits, c.lengthBits, groups, 0);
-  for (let k = 0; k < groups; k++) lengths[k] = g0 + k === c.groups - 1 ? c.lastLength : c.lengthRef + lengths[k]! * c.lengthIncrement;
+  const s5 = c.section5;
+  const widths = readList(src, c.widthsBit + g0 * s5.widthBits, s5.widthBits, groups, s5.widthRef);
+  const lengths = readList(src, c.lengthsBit + g0 * s5.lengthBits, s5.lengthBits, groups, 0);
+  toGroupLengths(s5, g0, lengths);
   // From the checkpoint's bit to the end of group g1 (the checkpoint may sit inside group g0).
   const firstBit = c.bit[start]!;
   let endBit = firstBit - c.inGroup[start]! * widths[0]!;
@@ -231,7 +186,8 @@ export function decodePackedRange(index: PackedIndex, src: PackedBytes, from: nu
   state[0] = c.prev[start]!;
   state[1] = c.prev2[start]!;
   let head = c.head[start]!;
-  const { order, minimum, missingManagement, points } = c;
+  const { order, missingManagement } = s5;
+  const { minimum, points } = c;
   let values: Float64Array | undefined;
   let point = points[start]!;
   let pos = firstBit - byte0 * 8;
@@ -259,7 +215,7 @@ export function decodePackedRange(index: PackedIndex, src: PackedBytes, from: nu
       } else {
         if (!unpacked) {
           values = scratchValues(len);
-          groupValues(data, pos, w, len, ref, missingManagement, nbits, values);
+          unpackGroup(data, pos, w, len, ref, missingManagement, nbits, values, 0);
           unpacked = true;
         }
         for (let j = i; j < i + n; j++) {

@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { processAlive } from "../common/process-alive.ts";
 
 export class LockHeldError extends Error {
   override readonly name = "LockHeldError";
@@ -47,16 +48,6 @@ export type LockOptions = {
   onWait?: (holder: LockHolder) => void;
 };
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** The current owner, or undefined when the lock is free or stale. */
 async function liveHolder(file: string, staleMs: number): Promise<{ holder: LockHolder; stale: boolean; text: string } | undefined> {
   let text: string;
@@ -76,7 +67,7 @@ async function liveHolder(file: string, staleMs: number): Promise<{ holder: Lock
     return { holder: { pid: 0, host: "", startedAt: "" }, stale: Date.now() - mtimeMs > 2_000, text };
   }
   const sameHost = holder.host === os.hostname() || holder.host === "";
-  const stale = (sameHost && (holder.pid <= 0 || !alive(holder.pid))) || Date.now() - mtimeMs > staleMs;
+  const stale = (sameHost && !processAlive(holder.pid)) || Date.now() - mtimeMs > staleMs;
   return { holder, stale, text };
 }
 

@@ -9,6 +9,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { DatasetName } from "../../datasets/catalog.ts";
 import { writeFileAtomic } from "../../datasets/artifact/atomic-write.ts";
+import { CheckedFiles, keepingChecks } from "../../datasets/releases/checked-files.ts";
 import { sha256Files } from "../../datasets/releases/hash-files.ts";
 import { BUILDING_PREFIX, currentLinkOf, LOCK_FILE, MANIFEST_FILE, pointerFileOf, RELEASE_ID, releaseDirOf, releasesRoot, shownPath } from "../../datasets/releases/layout.ts";
 import { locateDataset } from "../../datasets/releases/locate.ts";
@@ -25,6 +26,7 @@ export interface Release {
 
 /** A release being assembled: in `dir` (hidden) until finishRelease renames it to `finalDir`. */
 export interface Assembly {
+  dataDir: string;
   dataset: DatasetName;
   id: string;
   dir: string;
@@ -60,7 +62,7 @@ export async function beginRelease(dataDir: string, dataset: DatasetName, now: D
     const dir = path.join(root, `${prefix}${id}`);
     try {
       await fs.mkdir(dir);
-      return { dataset, id, dir, finalDir: releaseDirOf(dataDir, dataset, id) };
+      return { dataDir, dataset, id, dir, finalDir: releaseDirOf(dataDir, dataset, id) };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     }
@@ -81,20 +83,29 @@ async function listFiles(dir: string, prefix = ""): Promise<string[]> {
   return out.sort();
 }
 
-/** The files of a release directory with their sizes and SHA-256 (hashed off the event loop). */
-export async function describeFiles(dir: string): Promise<ReleaseFile[]> {
+/**
+ * The files of a release directory with their sizes and SHA-256 (hashed off the event loop; a
+ * file `checked` remembers at its version, e.g. hard-linked from the previous release, is not
+ * read, and every file hashed is remembered as the file it becomes in `finalDir`).
+ */
+export async function describeFiles(dir: string, memory?: { checked: CheckedFiles; finalDir: string }): Promise<ReleaseFile[]> {
   const paths = await listFiles(dir);
-  const sums = await sha256Files(paths.map((p) => path.join(dir, p)));
+  const sums = await sha256Files(paths.map((p) => path.join(dir, p)), memory ? { checked: memory.checked, finalPath: (i) => path.join(memory.finalDir, paths[i]!) } : {});
   const files: ReleaseFile[] = [];
   for (const [i, p] of paths.entries()) files.push({ path: p, size: (await fs.stat(path.join(dir, p))).size, sha256: sums[i]! });
   return files;
 }
 
-/** Writes release.json (listing every file) into the assembly, then renames it to its id. */
+/**
+ * Writes release.json (listing every file) into the assembly, then renames it to its id. The
+ * checksums computed are remembered (checked-files.ts): the server does not hash the files again.
+ */
 export async function finishRelease(a: Assembly, description: ReleaseDescription): Promise<ReleaseManifest> {
-  const manifest: ReleaseManifest = { format: MANIFEST_FORMAT, formatVersion: MANIFEST_VERSION, dataset: a.dataset, id: a.id, ...description, files: await describeFiles(a.dir) };
+  const checked = await CheckedFiles.open(a.dataDir);
+  const manifest: ReleaseManifest = { format: MANIFEST_FORMAT, formatVersion: MANIFEST_VERSION, dataset: a.dataset, id: a.id, ...description, files: await describeFiles(a.dir, { checked, finalDir: a.finalDir }) };
   await writeFileAtomic(path.join(a.dir, MANIFEST_FILE), [Buffer.from(encodeManifest(manifest))]);
   await fs.rename(a.dir, a.finalDir);
+  await checked.save();
   return manifest;
 }
 
@@ -108,19 +119,26 @@ export async function discardRelease(dir: string): Promise<void> {
   await fs.rm(dir, { recursive: true, force: true });
 }
 
-/** Deletes all but the `keep` newest releases; the current one is never deleted. Returns the ids removed. */
+/**
+ * Deletes all but the `keep` newest releases; the current one is never deleted. Returns the ids
+ * removed. The kept releases' files that shared an inode with a removed one keep their
+ * remembered checks (checked-files.ts keepingChecks): pruning does not cost the server a hash.
+ */
 export async function pruneReleases(dataDir: string, dataset: DatasetName, keep: number): Promise<string[]> {
   const root = releasesRoot(dataDir, dataset);
   const current = (await locateDataset(dataDir, dataset)).release;
   const ids = (await fs.readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory() && RELEASE_ID.test(e.name)).map((e) => e.name);
   ids.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
-  const removed: string[] = [];
-  for (const id of ids.slice(keep)) {
-    if (id === current) continue;
-    await fs.rm(path.join(root, id), { recursive: true, force: true });
-    removed.push(id);
-  }
-  return removed;
+  const doomed = ids.slice(keep).filter((id) => id !== current);
+  if (doomed.length === 0) return [];
+  const kept: string[] = [];
+  for (const id of ids.filter((i) => !doomed.includes(i))) kept.push(...(await listFiles(path.join(root, id)).catch(() => [] as string[])).map((p) => path.join(root, id, p)));
+  const checked = await CheckedFiles.open(dataDir);
+  await keepingChecks(checked, kept, async () => {
+    for (const id of doomed) await fs.rm(path.join(root, id), { recursive: true, force: true });
+  });
+  await checked.save();
+  return doomed;
 }
 
 /**

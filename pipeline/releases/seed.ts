@@ -7,6 +7,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { DATASETS, type DatasetName } from "../../datasets/catalog.ts";
+import { CheckedFiles, keepingChecks } from "../../datasets/releases/checked-files.ts";
 
 /** Hard-links (or copies, across file systems) every file of `from` into `to`, recursively. */
 async function linkTree(from: string, to: string): Promise<void> {
@@ -17,6 +18,21 @@ async function linkTree(from: string, to: string): Promise<void> {
     if (e.isDirectory()) await linkTree(a, b);
     else if (e.isFile()) await fs.link(a, b).catch(() => fs.copyFile(a, b));
   }
+}
+
+/** Every regular file under `dir`, absolute. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await fs.readdir(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) out.push(...(await filesUnder(path.join(dir, e.name))));
+    else if (e.isFile()) out.push(path.join(dir, e.name));
+  }
+  return out;
+}
+
+/** The data directory of a release or assembly directory (`<dataDir>/releases/<dataset>/<id>`). */
+function dataDirOf(releaseDir: string): string {
+  return path.resolve(releaseDir, "..", "..", "..");
 }
 
 export async function seedRelease(dataset: DatasetName, previousDir: string | undefined, releaseDir: string, args: readonly string[]): Promise<void> {
@@ -30,6 +46,11 @@ export async function seedRelease(dataset: DatasetName, previousDir: string | un
     });
   } else if (dataset === "forecast") {
     const from = path.join(previousDir, "forecast");
-    if (await fs.stat(from).then((s) => s.isDirectory(), () => false)) await linkTree(from, path.join(releaseDir, "forecast"));
+    if (!(await fs.stat(from).then((s) => s.isDirectory(), () => false))) return;
+    // The links change the files' ctime: their remembered checks are carried over, so that the
+    // new release's release.json and the server's check do not hash the runs kept again.
+    const checked = await CheckedFiles.open(dataDirOf(releaseDir));
+    await keepingChecks(checked, await filesUnder(from), () => linkTree(from, path.join(releaseDir, "forecast")));
+    await checked.save();
   }
 }

@@ -31,7 +31,7 @@ export type FetchFileOptions = {
 export interface FetchedFile {
   /** Bytes received, every attempt included. */
   bytesFetched: number;
-  /** Whether it continued bytes held from before (an earlier attempt or a killed run). */
+  /** Whether the origin continued bytes held from before (an earlier attempt or a killed run), not sent the whole file again. */
   resumed: boolean;
 }
 
@@ -51,7 +51,8 @@ export async function fetchFile(origin: Origin, relPath: string, expected: Relea
   }
   let hash = createHash("sha256");
   if (held > 0) await hashOf(part, hash);
-  const result: FetchedFile = { bytesFetched: 0, resumed: held > 0 };
+  // A resume is counted only when the origin continued the partial file (a 206 from `held`).
+  const result: FetchedFile = { bytesFetched: 0, resumed: false };
   const progress = expected.size >= PROGRESS_FROM_BYTES ? new Progress(o.logger, `sync ${o.shown}`, expected.size, "bytes") : undefined;
   await withRetries(url, { logger: o.logger, isFinal: (err) => err instanceof ReleaseFileError || o.signal?.aborted === true, ...(o.attempts !== undefined ? { attempts: o.attempts } : {}), ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}) }, "sync", async () => {
     if (held === expected.size) return;
@@ -61,9 +62,10 @@ export async function fetchFile(origin: Origin, relPath: string, expected: Relea
       throw new ReleaseFileError(o.shown, url, "size", `${expected.size} bytes`, `${stream.total} bytes`);
     }
     if (stream.start === 0 && held > 0) {
-      // The whole file came instead of the rest: start over.
+      // The origin ignored Range and sent the whole file: start over (not a resume).
       held = 0;
       hash = createHash("sha256");
+      result.resumed = false;
     } else if (held > 0) {
       result.resumed = true;
     }

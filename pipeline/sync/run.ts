@@ -13,6 +13,7 @@ import path from "node:path";
 import { DATASET_NAMES, type DatasetName } from "../../datasets/catalog.ts";
 import type { Config } from "../../datasets/common/config.ts";
 import type { Logger } from "../../datasets/common/log.ts";
+import { CheckedFiles, fileVersion } from "../../datasets/releases/checked-files.ts";
 import { MANIFEST_FILE, POINTER_FILE, releaseDirOf, releasesRoot, shownPath, SYNCING_PREFIX } from "../../datasets/releases/layout.ts";
 import { parseManifest, releaseBytes } from "../../datasets/releases/manifest.ts";
 import { parsePointer } from "../../datasets/releases/pointer.ts";
@@ -52,6 +53,12 @@ async function remoteRelease(dataset: DatasetName, o: SyncOptions): Promise<stri
   return id;
 }
 
+/** Remembers that `file`, as it is now, holds `sha256`; `finalPath` is where it will be once the release is in place. */
+async function rememberAs(checked: CheckedFiles, file: string, sha256: string, finalPath: string): Promise<void> {
+  const version = await fileVersion(file);
+  if (version !== undefined) checked.remember(version, sha256, finalPath);
+}
+
 /** Assembles release `id` under its lock and points at it; fills the summary. */
 async function pull(dataset: DatasetName, id: string, o: SyncOptions, s: SyncSummary, log: Logger): Promise<void> {
   const dataDir = o.config.dataDir;
@@ -61,17 +68,17 @@ async function pull(dataset: DatasetName, id: string, o: SyncOptions, s: SyncSum
   const assembly = path.join(releasesRoot(dataDir, dataset), assemblyName);
   // A complete copy already here (the builder rolled back to a release this node kept): point at it.
   const here = await readManifest(finalDir, (p) => p, { dataset, id }).catch(() => undefined);
-  if (here?.files && (await missingFiles(finalDir, here.files, (p) => shown(path.join(finalDir, p))).catch(() => "refused")) === undefined) {
+  if (here && (await missingFiles(finalDir, here.files, (p) => shown(path.join(finalDir, p))).catch(() => "refused")) === undefined) {
     s.files = here.files.length;
   } else {
     const manifestRel = `releases/${dataset}/${id}/${MANIFEST_FILE}`;
     const answer = await o.origin.readText(manifestRel, o.signal ? { signal: o.signal } : {});
     if (answer.status !== "ok") throw new SyncError(`${o.origin.where(manifestRel)}: expected the release's ${MANIFEST_FILE}, got nothing (not found)`);
     const manifest = parseManifest(answer.text, o.origin.where(manifestRel), { dataset, id });
-    if (!manifest.files) throw new SyncError(`${o.origin.where(manifestRel)}: expected a list of files (release.json format 1), got a release built before it: rebuild it on the builder`);
     s.files = manifest.files.length;
     s.bytes = releaseBytes(manifest.files);
     const held = await heldFiles(dataDir, dataset);
+    const checked = await CheckedFiles.open(dataDir);
     log.info("syncing release", { release: id, files: manifest.files.length, bytes: s.bytes, from: o.origin.where(`releases/${dataset}/${id}/`) });
     await fs.mkdir(assembly, { recursive: true });
     for (const f of manifest.files) {
@@ -83,7 +90,10 @@ async function pull(dataset: DatasetName, id: string, o: SyncOptions, s: SyncSum
       }
       const local = held.get(f.sha256);
       if (local && local.size === f.size) {
+        // The held file's check, remembered, carries over to the link (which changes its ctime).
+        const known = checked.sha256Of((await fileVersion(local.file)) ?? "") === f.sha256;
         if (await linkOrCopy(local.file, target)) {
+          if (known) await rememberAs(checked, target, f.sha256, path.join(finalDir, ...f.path.split("/")));
           s.linked++;
           s.bytesLinked += f.size;
         } else {
@@ -99,6 +109,8 @@ async function pull(dataset: DatasetName, id: string, o: SyncOptions, s: SyncSum
         ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
       });
+      // Hashed as it arrived, against release.json: remembered, the server does not hash it again.
+      await rememberAs(checked, target, f.sha256, path.join(finalDir, ...f.path.split("/")));
       s.downloaded++;
       s.bytesDownloaded += f.size;
       s.bytesFetched += got.bytesFetched;
@@ -110,6 +122,7 @@ async function pull(dataset: DatasetName, id: string, o: SyncOptions, s: SyncSum
     await fs.writeFile(path.join(assembly, MANIFEST_FILE), answer.text);
     await discardRelease(finalDir);
     await fs.rename(assembly, finalDir);
+    await checked.save();
   }
   await publishRelease(dataDir, dataset, id);
   s.status = "synced";
@@ -137,7 +150,14 @@ export async function syncDataset(dataset: DatasetName, o: SyncOptions): Promise
       s.previousRelease = current?.id;
       s.release = current?.id;
       if (current?.id === id) s.status = "unchanged";
-      else await pull(dataset, id, o, s, log);
+      else {
+        await pull(dataset, id, o, s, log).catch(async (err: unknown) => {
+          // What the failed pull assembled is removed (the next run starts over); a run stopped by
+          // a signal keeps it for the next run to resume, as a killed run's is.
+          if (!o.signal?.aborted) await discardRelease(path.join(releasesRoot(o.config.dataDir, dataset), `${SYNCING_PREFIX}${id}`)).catch(() => undefined);
+          throw err;
+        });
+      }
       s.pruned = await pruneReleases(o.config.dataDir, dataset, o.config.keepReleases);
     } finally {
       await lock.release();

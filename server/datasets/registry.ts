@@ -9,6 +9,12 @@
  * swaps one dataset for a newly opened and checked release in one assignment: a request takes its
  * datasets once, when it starts, so it finishes on the data it started with. Reasons shown at
  * /health name files relative to the data directory, never by their full path.
+ *
+ * Checksums are remembered across restarts (datasets/releases/checked-files.ts): a restart over
+ * unchanged files hashes none of them. A current release refused at startup falls back to the
+ * newest older release that passes its checks (fallback.ts). A fault found at serve time (a
+ * block that does not decode, a checksum that differs) is reported here (`reportFault`): the
+ * dataset turns *degraded* in /health, and the listener (reload.ts) re-verifies the file.
  */
 import path from "node:path";
 import type { BuildMetadata } from "../../datasets/artifact/envelope.ts";
@@ -16,13 +22,45 @@ import { DATASETS, DATASET_NAMES, type DatasetName } from "../../datasets/catalo
 import type { Config } from "../../datasets/common/config.ts";
 import { MissingInputError } from "../../datasets/common/errors.ts";
 import type { Logger } from "../../datasets/common/log.ts";
-import { HashCache } from "../../datasets/releases/hash-files.ts";
+import { CheckedFiles } from "../../datasets/releases/checked-files.ts";
 import { shownPath } from "../../datasets/releases/layout.ts";
 import { locateDataset } from "../../datasets/releases/locate.ts";
-import { PendingReleaseError, verifyRelease } from "../../datasets/releases/verify.ts";
+import type { ReleaseManifest } from "../../datasets/releases/manifest.ts";
+import { PendingReleaseError } from "../../datasets/releases/verify.ts";
+import { openNewestGood } from "./fallback.ts";
 import type { DatasetLoader, Loaded } from "./loader.ts";
+import { failureOf, openDataset, saveChecked, withoutDataDir } from "./open-dataset.ts";
 
-export type DatasetStatus = "ready" | "missing" | "invalid";
+/** `degraded`: serving, but a fault was found at serve time (see `degraded`); the endpoints still answer. */
+export type DatasetStatus = "ready" | "degraded" | "missing" | "invalid";
+
+/** Faults found while serving: how many, the last one, and what re-verifying its file found. */
+export interface DatasetFaults {
+  since: string;
+  count: number;
+  /** The file of the last fault, relative to the data directory (absent when the reader did not say). */
+  file?: string;
+  reason: string;
+  /** The file's SHA-256 checked again: `running`, `intact` (the bytes on disk are as released), `damaged` (they are not). */
+  check: "running" | "intact" | "damaged";
+  checkReason?: string;
+}
+
+/** How far the background scrub (scrub.ts) is through the release serving. */
+export interface ScrubProgress {
+  bytes: number;
+  checkedBytes: number;
+  /** Whole passes over this release's files. */
+  passes: number;
+  lastPassAt?: string;
+}
+
+/** The release a dataset is served from, as it was checked. */
+export interface ServedRelease {
+  release: string;
+  dir: string;
+  manifest: ReleaseManifest;
+}
 
 export interface DatasetState {
   name: DatasetName;
@@ -39,7 +77,13 @@ export interface DatasetState {
   refused?: { release: string; reason: string; at: string };
   /** A release offered whose files are not all there yet: retried at every poll; the data above keeps serving. */
   pending?: { release: string; reason: string; since: string };
+  /** Faults found while serving this release (status `degraded`). */
+  degraded?: DatasetFaults;
+  scrub?: ScrubProgress;
 }
+
+/** Called for the first fault of each file of a release (reload.ts re-verifies it). */
+export type FaultListener = (dataset: DatasetName, file: string | undefined, error: Error) => void;
 
 type Closer = () => Promise<void> | void;
 
@@ -57,8 +101,16 @@ export class DatasetRegistry<V extends DatasetValues = DatasetValues> {
    * (server/http/response-cache.ts) keep an entry only within one generation.
    */
   generation = 0;
-  /** Checksums of the release files this process checked already (hard-linked files are hashed once). */
-  readonly hashes = new HashCache();
+  /** The checks remembered in the data directory (set by loadDatasets): files hashed once are not hashed again. */
+  checked: CheckedFiles | undefined;
+  /** The data directory (set by loadDatasets): paths under it are shown relative to it (/health is public). */
+  dataDir: string | undefined;
+  /** Per dataset: the release serving, with the manifest it was checked against (for faults and the scrub). */
+  private readonly served = new Map<DatasetName, ServedRelease>();
+  private readonly scrubs = new Map<DatasetName, ScrubProgress>();
+  /** Files already reported per dataset (release and path): one re-verification each. */
+  private readonly faulted = new Map<DatasetName, Set<string>>();
+  onFault: FaultListener | undefined;
 
   setReady<K extends DatasetName>(name: K, value: V[K], metadata: BuildMetadata, loadMs: number, facts?: Record<string, unknown>, release?: string): void {
     this.values.set(name, value);
@@ -78,6 +130,8 @@ export class DatasetRegistry<V extends DatasetValues = DatasetValues> {
 
   setFailed(name: DatasetName, status: "missing" | "invalid", message: string, release?: string): void {
     this.values.delete(name);
+    this.served.delete(name);
+    this.scrubs.delete(name);
     this.generation++;
     const pending = this.states.get(name)?.pending;
     this.states.set(name, { name, status, formatVersion: DATASETS[name].formatVersion, message, ...(release !== undefined ? { release } : {}), ...(pending ? { pending } : {}) });
@@ -92,9 +146,13 @@ export class DatasetRegistry<V extends DatasetValues = DatasetValues> {
    * value they took). Returns the closer of the value replaced, for the caller to run once the
    * requests that may still hold it are done.
    */
-  swap<K extends DatasetName>(name: K, loaded: Loaded<V[K]>, loadMs: number, release: string | undefined): Closer | undefined {
+  swap<K extends DatasetName>(name: K, loaded: Loaded<V[K]>, loadMs: number, release: string | undefined, served?: ServedRelease): Closer | undefined {
     const previous = this.datasetClosers.get(name);
     this.setReady(name, loaded.value, loaded.metadata, loadMs, loaded.facts, release);
+    if (served) this.served.set(name, served);
+    else this.served.delete(name);
+    this.scrubs.delete(name);
+    this.faulted.delete(name);
     if (loaded.close) this.datasetClosers.set(name, loaded.close);
     else this.datasetClosers.delete(name);
     return previous;
@@ -118,6 +176,53 @@ export class DatasetRegistry<V extends DatasetValues = DatasetValues> {
     return this.states.get(name)?.release;
   }
 
+  /** The release last refused for `name` (not tried again until its pointer moves or SIGHUP). */
+  refusedRelease(name: DatasetName): string | undefined {
+    return this.states.get(name)?.refused?.release;
+  }
+
+  /** The release serving `name` with its checked manifest; undefined for the unreleased layout or nothing. */
+  servedRelease(name: DatasetName): ServedRelease | undefined {
+    return this.served.get(name);
+  }
+
+  setScrub(name: DatasetName, progress: ScrubProgress): void {
+    if (this.served.has(name)) this.scrubs.set(name, progress);
+  }
+
+  /**
+   * A fault found while serving `dataset`: a block of `file` (a path as the reader names it, or
+   * undefined) that did not decode or whose checksum differs. Marks the dataset degraded (it
+   * keeps serving what it can) and, for the first fault of each file, calls the listener, which
+   * logs it and checks the file again. Returns whether the dataset was serving.
+   */
+  reportFault(dataset: DatasetName, file: string | undefined, error: Error): boolean {
+    const state = this.states.get(dataset);
+    if (!state || !this.values.has(dataset)) return false;
+    const at = new Date().toISOString();
+    const reason = this.dataDir !== undefined ? withoutDataDir(error.message, this.dataDir) : error.message;
+    const faults: DatasetFaults = state.degraded ? { ...state.degraded, count: state.degraded.count + 1, reason } : { since: at, count: 1, reason, check: "running" };
+    if (file !== undefined) faults.file = this.dataDir !== undefined && path.isAbsolute(file) ? shownPath(this.dataDir, file) : file;
+    this.states.set(dataset, { ...state, status: "degraded", degraded: faults });
+    const seen = this.faulted.get(dataset) ?? new Set<string>();
+    this.faulted.set(dataset, seen);
+    const key = `${state.release ?? ""} ${file ?? ""}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      faults.check = "running";
+      delete faults.checkReason;
+      this.onFault?.(dataset, file, error);
+    }
+    return true;
+  }
+
+  /** What checking a faulty file again found (`running` until then). */
+  setFaultCheck(dataset: DatasetName, check: DatasetFaults["check"], reason?: string): void {
+    const state = this.states.get(dataset);
+    if (!state?.degraded) return;
+    this.states.set(dataset, { ...state, degraded: { ...state.degraded, check, ...(reason !== undefined ? { checkReason: reason } : {}) } });
+  }
+
   get<K extends DatasetName>(name: K): V[K] | undefined {
     return this.values.get(name) as V[K] | undefined;
   }
@@ -127,7 +232,11 @@ export class DatasetRegistry<V extends DatasetValues = DatasetValues> {
   }
 
   list(): DatasetState[] {
-    return DATASET_NAMES.map((n) => this.states.get(n) ?? { name: n, status: "missing" as const, formatVersion: DATASETS[n].formatVersion });
+    return DATASET_NAMES.map((n) => {
+      const state = this.states.get(n) ?? { name: n, status: "missing" as const, formatVersion: DATASETS[n].formatVersion };
+      const scrub = this.scrubs.get(n);
+      return scrub ? { ...state, scrub } : state;
+    });
   }
 
   async close(): Promise<void> {
@@ -140,57 +249,38 @@ export class DatasetRegistry<V extends DatasetValues = DatasetValues> {
 
 export type LoaderTable<V extends DatasetValues = DatasetValues> = { [K in DatasetName]: DatasetLoader<V[K]> };
 
-export interface OpenedDataset<V extends DatasetValues, K extends DatasetName> {
-  loaded: Loaded<V[K]>;
-  release: string | undefined;
-  loadMs: number;
-}
-
 /**
- * Opens one dataset where its release pointer (or the data directory) says: checks the release's
- * files against its release.json (PendingReleaseError, ReleaseFileError), then runs the loader's
- * checks. Throws what they throw.
+ * Opens every dataset of the catalog under `dataDir`. Never throws: failures become states. A
+ * current release that is refused (or still arriving) falls back to the newest older release
+ * that passes its checks; the state then names the release refused and why.
  */
-export async function openDataset<V extends DatasetValues, K extends DatasetName>(name: K, config: Config, logger: Logger, loaders: LoaderTable<V>, hashes?: HashCache): Promise<OpenedDataset<V, K>> {
-  const spec = DATASETS[name];
-  const location = await locateDataset(config.dataDir, name);
-  const started = performance.now();
-  if (location.release !== undefined) {
-    await verifyRelease(location.dir, { dataset: name, id: location.release }, (p) => shownPath(config.dataDir, path.join(location.dir, p)), hashes);
-  }
-  const loaded = await (loaders[name] as DatasetLoader<V[K]>)({ file: path.join(location.dir, spec.file), dataDir: location.dir, spec, config, logger: logger.child({ dataset: name }) });
-  return { loaded, release: location.release, loadMs: Math.round(performance.now() - started) };
-}
-
-/** `message` with every path inside the data directory made relative to it (/health is public). */
-export function withoutDataDir(message: string, dataDir: string): string {
-  const root = dataDir.endsWith(path.sep) ? dataDir.slice(0, -1) : dataDir;
-  return message.split(root + path.sep).join("").split(root).join(".");
-}
-
-/** The message of a dataset that could not be opened (no full paths), and whether it is missing or invalid. */
-export function failureOf(name: DatasetName, err: unknown, dataDir: string): { status: "missing" | "invalid"; message: string } {
-  const spec = DATASETS[name];
-  if (err instanceof MissingInputError) return { status: "missing", message: `not built: ${spec.file} is missing (run: npm run pipeline -- ${spec.step})` };
-  if (err instanceof PendingReleaseError) return { status: "missing", message: withoutDataDir(err.message, dataDir) };
-  return { status: "invalid", message: withoutDataDir((err as Error).message, dataDir) };
-}
-
-/** Opens every dataset of the catalog under `dataDir`. Never throws: failures become states. */
 export async function loadDatasets<V extends DatasetValues>(config: Config, logger: Logger, loaders: LoaderTable<V>): Promise<DatasetRegistry<V>> {
   const registry = new DatasetRegistry<V>();
+  const checked = await CheckedFiles.open(config.dataDir);
+  if (checked.unreadable !== undefined) logger.warn("the checks remembered are unreadable; every file is hashed again", { reason: withoutDataDir(checked.unreadable, config.dataDir) });
+  registry.checked = checked;
+  registry.dataDir = config.dataDir;
   for (const name of DATASET_NAMES) {
     try {
-      const opened = await openDataset(name, config, logger, loaders, registry.hashes);
-      registry.swap(name, opened.loaded, opened.loadMs, opened.release);
-      logger.info("dataset loaded", { dataset: name, release: opened.release, loadMs: opened.loadMs, builtAt: opened.loaded.metadata.builtAt, counts: opened.loaded.metadata.counts });
+      const opened = await openDataset(name, config, logger, loaders, { checked });
+      registry.swap(name, opened.loaded, opened.loadMs, opened.release, opened.served);
+      logger.info("dataset loaded", { dataset: name, release: opened.release, loadMs: opened.loadMs, check: opened.check, builtAt: opened.loaded.metadata.builtAt, counts: opened.loaded.metadata.counts });
     } catch (err) {
       const failure = failureOf(name, err, config.dataDir);
       const release = await locateDataset(config.dataDir, name).then((l) => l.release, () => undefined);
+      const fallback = release !== undefined && !(err instanceof MissingInputError) ? await openNewestGood(name, release, config, logger, loaders, checked) : undefined;
+      if (fallback) {
+        registry.swap(name, fallback.loaded, fallback.loadMs, fallback.release, fallback.served);
+        if (err instanceof PendingReleaseError) registry.markPending(name, err.release, withoutDataDir(err.reason, config.dataDir));
+        else registry.refuse(name, release!, failure.message);
+        logger.error("current release refused at startup; serving the newest older release that passes its checks", { dataset: name, refused: release, reason: failure.message, serving: fallback.release });
+        continue;
+      }
       registry.setFailed(name, failure.status, failure.message, release);
       if (err instanceof PendingReleaseError) registry.markPending(name, err.release, withoutDataDir(err.reason, config.dataDir));
       logger[failure.status === "missing" ? "warn" : "error"]("dataset unavailable", { dataset: name, status: failure.status, reason: failure.message });
     }
   }
+  await saveChecked(checked, logger);
   return registry;
 }

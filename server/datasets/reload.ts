@@ -8,13 +8,20 @@
  * checks is refused: the old data keeps serving, /health shows the reason, and it is not tried
  * again until the pointer moves or SIGHUP. The old value is closed once the requests that may
  * hold it are done (after `closeGraceMs`).
+ *
+ * It also keeps what serves sound: a fault the registry is told of (DatasetRegistry.reportFault)
+ * is logged and its file checked again (fault-check.ts), and the scrub (scrub.ts) re-hashes
+ * every serving file over GEODATA_SCRUB_PERIOD_HOURS.
  */
 import { DATASET_NAMES, type DatasetName } from "../../datasets/catalog.ts";
 import type { Config } from "../../datasets/common/config.ts";
 import type { Logger } from "../../datasets/common/log.ts";
 import { locateDataset } from "../../datasets/releases/locate.ts";
 import { PendingReleaseError } from "../../datasets/releases/verify.ts";
-import { failureOf, openDataset, withoutDataDir, type DatasetRegistry, type LoaderTable } from "./registry.ts";
+import { checkFault } from "./fault-check.ts";
+import { failureOf, openDataset, saveChecked, withoutDataDir } from "./open-dataset.ts";
+import type { DatasetRegistry, LoaderTable } from "./registry.ts";
+import { Scrubber } from "./scrub.ts";
 
 export interface ReloadOutcome {
   dataset: DatasetName;
@@ -42,12 +49,29 @@ export class Reloader {
    */
   private waiting: { force: boolean; done: Promise<ReloadOutcome[]> } | undefined;
   private readonly pendingCloses = new Map<NodeJS.Timeout, () => Promise<void> | void>();
-  /** The release last refused per dataset, so that polling does not retry it every interval. */
-  private readonly refused = new Map<DatasetName, string>();
+  private scrubber: Scrubber | undefined;
   /** The last pending release and reason logged per dataset (one log line per change, not per poll). */
   private readonly pendingLogged = new Map<DatasetName, string>();
 
-  constructor(private readonly options: ReloaderOptions) {}
+  constructor(private readonly options: ReloaderOptions) {
+    options.registry.onFault = (dataset, file, error) => {
+      void this.serialized(() => checkFault({ ...this.options, swapped: (name, close) => close && this.closeLater(name, close) }, dataset, file, error)).catch((err: unknown) => options.logger.error("checking a fault failed", { dataset, err }));
+    };
+  }
+
+  /** Runs `task` after the reload or check under way (one change of what serves at a time). */
+  private serialized<T>(task: () => Promise<T>): Promise<T> {
+    const done = this.running.then(task);
+    this.running = done.catch(() => undefined);
+    return done;
+  }
+
+  /** Starts the background scrub: every serving file re-hashed once per `periodHours` (0 = never). */
+  startScrub(periodHours: number): void {
+    if (periodHours <= 0) return;
+    this.scrubber = new Scrubber({ registry: this.options.registry, periodMs: periodHours * 3_600_000, onDamage: (dataset, file, error) => this.options.registry.reportFault(dataset, file, error) });
+    this.scrubber.start();
+  }
 
   /**
    * Re-reads every dataset whose pointer moved; `force` (SIGHUP) re-reads every dataset, which
@@ -80,6 +104,7 @@ export class Reloader {
   /** Stops polling and runs the closes still waiting (at shutdown). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.scrubber?.stop();
     await this.running;
     const closes = [...this.pendingCloses];
     this.pendingCloses.clear();
@@ -102,7 +127,7 @@ export class Reloader {
       }
       const serving = this.options.registry.releaseOf(name);
       const moved = location.release !== serving;
-      if (!force && (!moved || (location.release !== undefined && this.refused.get(name) === location.release))) continue;
+      if (!force && (!moved || (location.release !== undefined && this.options.registry.refusedRelease(name) === location.release))) continue;
       outcomes.push(await this.reloadOne(name, location.release));
     }
     return outcomes;
@@ -112,11 +137,11 @@ export class Reloader {
     const { registry, logger, config } = this.options;
     const label = offered ?? "(data directory)";
     try {
-      const opened = await openDataset(name, config, logger, this.options.loaders, registry.hashes);
-      const old = registry.swap(name, opened.loaded, opened.loadMs, opened.release);
-      this.refused.delete(name);
+      const opened = await openDataset(name, config, logger, this.options.loaders, { checked: registry.checked });
+      await saveChecked(registry.checked, logger);
+      const old = registry.swap(name, opened.loaded, opened.loadMs, opened.release, opened.served);
       this.pendingLogged.delete(name);
-      logger.info("dataset reloaded", { dataset: name, release: opened.release, loadMs: opened.loadMs, counts: opened.loaded.metadata.counts });
+      logger.info("dataset reloaded", { dataset: name, release: opened.release, loadMs: opened.loadMs, check: opened.check, counts: opened.loaded.metadata.counts });
       if (old) this.closeLater(name, old);
       return { dataset: name, result: "swapped", release: opened.release };
     } catch (err) {
@@ -132,7 +157,6 @@ export class Reloader {
         return { dataset: name, result: "pending", release: offered, reason };
       }
       registry.refuse(name, label, reason);
-      if (offered !== undefined) this.refused.set(name, offered);
       logger.error("release refused", { dataset: name, release: label, reason });
       return { dataset: name, result: "refused", release: offered, reason };
     }

@@ -1,4 +1,3 @@
-import { DataFormatError } from "../../datasets/common/errors.ts";
 import { ELEVATION_SOURCE_HEADER, elevationObject, elevationSourceOf } from "../elevation/elevation-object.ts";
 import { errors } from "../api/api-error.ts";
 import { parseLatitude, parseLongitude } from "../api/params.ts";
@@ -55,14 +54,8 @@ export const elevationPointEndpoint = defineEndpoint({
   },
   parse: (query) => ({ lat: parseLatitude(query), lon: parseLongitude(query) }),
   handle: async ({ lat, lon }, data) => {
-    let answer: ElevationAnswer | undefined;
-    try {
-      answer = await data.elevation.lookup(lat, lon);
-    } catch (err) {
-      // A tile damaged after startup (checked then): the dataset, not the server, is at fault.
-      if (err instanceof DataFormatError) throw errors.datasetUnavailable(["elevation"]);
-      throw err;
-    }
+    // A tile damaged after startup throws DataFormatError: the app reports it and answers 503 (server/datasets/fault-check.ts).
+    const answer: ElevationAnswer | undefined = await data.elevation.lookup(lat, lon);
     if (answer === undefined) throw errors.notFound(`No elevation data at lat ${lat}, lon ${lon}: no installed DEM covers the point.`);
     return { content: { elevation: elevationObject(answer) }, headers: { [ELEVATION_SOURCE_HEADER]: elevationSourceOf(answer) } };
   },

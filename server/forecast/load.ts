@@ -1,7 +1,7 @@
 /**
- * The forecast dataset loader: opens `forecast/index.bin` and every run it lists once at startup
- * (runs up to 512 MiB held in memory, larger ones read with positioned reads), so a point
- * forecast is a couple of in-memory slices and a few thousand integer decodes.
+ * The forecast dataset loader: opens `forecast/index.bin` and every run it lists once at startup,
+ * each kept open and read where it lies (positioned reads through the page cache, which every
+ * worker shares), so a point forecast is a few reads and a few thousand integer decodes.
  */
 import path from "node:path";
 import { modelLicence } from "../../datasets/forecast/licences.ts";

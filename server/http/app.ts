@@ -12,6 +12,7 @@
 import type { Logger } from "../../datasets/common/log.ts";
 import { ApiError, errors } from "../api/api-error.ts";
 import { Query } from "../api/query.ts";
+import { reportServingFault } from "../datasets/fault-check.ts";
 import type { DatasetRegistry } from "../datasets/registry.ts";
 import type { DocsAsset } from "../docs-page/docs-page.ts";
 import type { Endpoint, ForeignApi } from "../endpoints/endpoint.ts";
@@ -142,7 +143,7 @@ export function createApp(deps: AppDeps): App {
     // dataset serves and the process is not draining.
     if (path === "/health/live") return finish(req, 200, encodeWhole(req, successBody(200, { live: true })), "/health/live", {}, undefined);
     if (path === "/health/ready") {
-      const notReady = deps.registry.list().filter((d) => d.status !== "ready").map((d) => d.name);
+      const notReady = deps.registry.list().filter((d) => !deps.registry.isReady(d.name)).map((d) => d.name);
       if (deps.isDraining?.()) throw errors.notReady("the server is draining before it stops");
       if (notReady.length > 0) throw errors.notReady(`dataset ${notReady.map((n) => `'${n}'`).join(", ")} not loaded; see GET /health`);
       return finish(req, 200, encodeWhole(req, successBody(200, { ready: true })), "/health/ready", {}, undefined);
@@ -282,7 +283,9 @@ export function createApp(deps: AppDeps): App {
       }
       return finish(req, 200, { body: body ?? hit.body, encoding }, route, headers, rate);
     } catch (err) {
-      return fail(req, err, route, rate, foreign);
+      // A fault in a dataset's bytes (server/datasets/fault-check.ts): reported, and a 503 naming it.
+      const faulty = reportServingFault(deps.registry, err, byPath.get(route));
+      return fail(req, faulty === undefined ? err : errors.datasetUnavailable([faulty]), route, rate, foreign);
     }
   };
 }

@@ -8,7 +8,9 @@
  * - Clients that never read: once the kernel's buffers are full, node stops reading and keeps the
  *   queued answers; with no request in progress, none of node's time limits applies and the
  *   socket stays open for ever. A connection whose answers make no progress (no answer finishes
- *   and no buffered write drains) for `stallMs` is destroyed.
+ *   and no buffered write drains) for `stallMs` is reset (RST), not closed: a close leaves the
+ *   kernel an orphan socket that keeps trying to deliver the unread data and its FIN to a zero
+ *   window, holding its buffers (about 4 MB each on loopback) for minutes; a reset frees them.
  * - A connection that will close: once an answer said `Connection: close`, requests already
  *   parsed behind it are dropped unrun (node would drop their answers), and a parse error behind
  *   it writes no second answer. A parse error behind answers still going out waits for them.
@@ -50,6 +52,12 @@ export interface ConnectionGuard {
    * `Connection: close` (node ends the socket after it; nothing may follow it).
    */
   closeAfterPending(socket: Socket, last: () => void): void;
+  /**
+   * The server is closing: resets every connection with answer bytes still unsent. node's
+   * `server.close()` ends a connection whose last answer is written, however much of it is still
+   * queued, and a graceful end would leave those bytes to an orphan socket (a stalled reader's).
+   */
+  resetUnsent(): void;
   /** Stops the sweep (server closing). */
   stop(): void;
 }
@@ -68,7 +76,7 @@ export function connectionGuard(stallMs: number, onStall: (socket: Socket) => vo
         if (waiting && now - s.lastProgressAt > stallMs) {
           states.delete(socket);
           onStall(socket);
-          socket.destroy();
+          socket.resetAndDestroy();
         }
       }
     }, Math.max(50, Math.min(1000, Math.floor(stallMs / 4))));
@@ -126,6 +134,11 @@ export function connectionGuard(stallMs: number, onStall: (socket: Socket) => vo
       s.closing = true;
       if (s.pending === 0) last();
       else s.afterPending = last;
+    },
+    resetUnsent() {
+      for (const [socket, s] of states) {
+        if (s.unflushed > 0 || socket.writableLength > 0) socket.resetAndDestroy();
+      }
     },
     stop() {
       clearInterval(sweep);

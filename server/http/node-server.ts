@@ -51,8 +51,8 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
   let drained: (() => void) | undefined;
   let openConnections = 0;
 
-  // A connection whose answers make no progress for the request time limit is closed (connection-guard.ts).
-  const guard = connectionGuard(options.requestTimeoutMs, (socket) => logger.warn("closed a connection that reads no answers", { remote: socket.remoteAddress, stalledMs: options.requestTimeoutMs }));
+  // A connection whose answers make no progress for the request time limit is reset (connection-guard.ts).
+  const guard = connectionGuard(options.requestTimeoutMs, (socket) => logger.warn("reset a connection that reads no answers", { remote: socket.remoteAddress, stalledMs: options.requestTimeoutMs }));
 
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const socket = req.socket;
@@ -165,6 +165,8 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info("shutting down", { inFlight, graceMs: options.shutdownGraceMs });
+    // Before node's close() ends them gracefully (connection-guard.ts).
+    guard.resetUnsent();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     if (inFlight > 0) {
@@ -175,6 +177,7 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
         new Promise<void>((resolve) => setTimeout(resolve, options.shutdownGraceMs).unref()),
       ]);
     }
+    guard.resetUnsent();
     server.closeAllConnections();
     guard.stop();
     await closed;

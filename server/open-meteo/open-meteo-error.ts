@@ -4,11 +4,10 @@
  * for an Open-Meteo endpoint (400, 401, 404, 503 ...) takes this shape, with our status.
  */
 import { ApiError } from "../api/api-error.ts";
+import { compatErrorMessage } from "../compat/error-message.ts";
 
 export function openMeteoErrorBody(status: number, message: string): Buffer {
-  // Open-Meteo's clients may send the key as `apikey`: say so where our message names the header only.
-  const reason = status === 401 ? "Missing or invalid API key: send a valid key in the X-Api-Key header or the apikey query parameter." : message;
-  return Buffer.from(JSON.stringify({ error: true, reason }), "utf8");
+  return Buffer.from(JSON.stringify({ error: true, reason: compatErrorMessage(status, message) }), "utf8");
 }
 
 /** A 400 with Open-Meteo's wording. */

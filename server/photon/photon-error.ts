@@ -3,10 +3,10 @@
  * every error the app raises on a Photon endpoint, with our status.
  */
 import { ApiError } from "../api/api-error.ts";
+import { compatErrorMessage } from "../compat/error-message.ts";
 
 export function photonErrorBody(status: number, message: string): Buffer {
-  const text = status === 401 ? "Missing or invalid API key: send a valid key in the X-Api-Key header or the apikey query parameter." : message;
-  return Buffer.from(JSON.stringify({ message: text }), "utf8");
+  return Buffer.from(JSON.stringify({ message: compatErrorMessage(status, message) }), "utf8");
 }
 
 /** A 400 with Photon's wording. */

@@ -68,10 +68,7 @@ function neighbourhoodSeries(run: ForecastRun, cells: readonly NeighbourCell[]):
   const { grid } = run.meta;
   let nearest = cells[0]!;
   for (const c of cells) if (c.weight > nearest.weight) nearest = c;
-  // The nodes' series one after another: node n's step k at n * nSteps + k.
-  const side = 2 * PROBABILITY_HALF_WIDTH + 1;
-  const nodes = new Float32Array(side * side * nSteps);
-  let count = 0;
+  const nodeCells: { i: number; j: number }[] = [];
   for (let dj = -PROBABILITY_HALF_WIDTH; dj <= PROBABILITY_HALF_WIDTH; dj++) {
     const j = nearest.j + dj;
     if (j < 0 || j >= grid.nLat) continue;
@@ -79,10 +76,13 @@ function neighbourhoodSeries(run: ForecastRun, cells: readonly NeighbourCell[]):
       let i = nearest.i + di;
       if (grid.wrapsLon) i = (i + grid.nLon) % grid.nLon;
       else if (i < 0 || i >= grid.nLon) continue;
-      run.cellSeriesInto(i, j, precipitation, nodes, count * nSteps);
-      count++;
+      nodeCells.push({ i, j });
     }
   }
+  // The nodes' series one after another (node n's step k at n * nSteps + k), a read per tile run.
+  const count = nodeCells.length;
+  const nodes = new Float32Array(count * nSteps);
+  run.seriesAround(nodeCells, Int32Array.of(precipitation), nodes);
   const atStep = new Float32Array(count);
   for (let k = 0; k < nSteps; k++) {
     for (let n = 0; n < count; n++) atStep[n] = nodes[n * nSteps + k]!;

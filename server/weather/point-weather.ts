@@ -59,8 +59,8 @@ export function runTimeToken(run: ForecastRun): string {
  * /weather/id's elevation section both use it. Undefined without the elevation dataset or where
  * no DEM has data.
  */
-export function elevationAt(inputs: WeatherInputs, lat: number, lon: number): Promise<ElevationAnswer | undefined> {
-  return inputs.elevation ? inputs.elevation.lookup(lat, lon) : Promise.resolve(undefined);
+export function elevationAt(inputs: WeatherInputs, lat: number, lon: number): ElevationAnswer | undefined {
+  return inputs.elevation?.lookup(lat, lon);
 }
 
 /**

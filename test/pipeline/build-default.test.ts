@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
 import { releasesRoot } from "../../datasets/releases/layout.ts";
 import { locateDataset } from "../../datasets/releases/locate.ts";
+import { until } from "../helpers/until.ts";
 
 let dir: string;
 beforeEach(async () => {
@@ -68,18 +69,17 @@ describe("build-default on a shared data directory", () => {
 
   it("removes what a killed build left, takes over its lock, and publishes a whole release", async () => {
     const killed = buildDefault();
-    // Kill it a second into its step (the step takes several: it decodes every DEM first).
+    // Killed half-way: once its step has written a first DEM file into the assembly, before it
+    // publishes.
     const root = releasesRoot(dir, "elevation");
-    let assembly: string | undefined;
-    for (let i = 0; i < 1200 && assembly === undefined; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      assembly = (await fs.readdir(root).catch(() => [] as string[])).find((n) => n.startsWith(".build-"));
-    }
-    expect(assembly).toBeDefined();
-    await new Promise((r) => setTimeout(r, 1000));
+    const assembly = await until("the build's assembly directory", async () => (await fs.readdir(root).catch(() => [] as string[])).find((n) => n.startsWith(".build-")), 60_000);
+    await until("a DEM file written into the assembly", async () => {
+      const files = await fs.readdir(path.join(root, assembly), { recursive: true }).catch(() => [] as string[]);
+      return files.some((f) => f.endsWith(".tif"));
+    }, 60_000);
     killed.child.kill("SIGKILL");
     await killed.done;
-    expect((await fs.readdir(root)).sort()).toEqual([assembly!, ".lock"].sort());
+    expect((await fs.readdir(root)).sort()).toEqual([assembly, ".lock"].sort());
     expect(at(killed, "release published")).toBeUndefined();
     expect((await locateDataset(dir, "elevation")).release).toBeUndefined();
 

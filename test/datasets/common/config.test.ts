@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readConfig } from "../../../datasets/common/config.ts";
 import { ConfigError } from "../../../datasets/common/errors.ts";
 import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
+import { thrown } from "../../helpers/thrown.ts";
 
 describe("readConfig", () => {
   it("has documented defaults and no default key", () => {
@@ -17,13 +18,9 @@ describe("readConfig", () => {
     expect(readConfig({ GEODATA_API_KEYS: " aaaaaaaaaaaaaaaa , bbbbbbbbbbbbbbbb ,," }).apiKeys).toEqual(["aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb"]);
   });
   it("refuses a short key without echoing it", () => {
-    try {
-      readConfig({ GEODATA_API_KEYS: "secret" });
-      throw new Error("expected a ConfigError");
-    } catch (err) {
-      expect(err).toBeInstanceOf(ConfigError);
-      expect((err as Error).message).not.toContain("secret");
-    }
+    const err = thrown(() => readConfig({ GEODATA_API_KEYS: "secret" }));
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).not.toContain("secret");
   });
   it.each([["PORT", "80a"], ["PORT", "70000"], ["GEODATA_REQUEST_TIMEOUT_MS", "-5"], ["GEODATA_LOG_LEVEL", "loud"]])("refuses %s=%s", (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(ConfigError);

@@ -3,11 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memorySource } from "../../../datasets/common/byte-source.ts";
 import { DataFormatError } from "../../../datasets/common/errors.ts";
 import { EMBEDDED_DIR, PROJECT_ROOT } from "../../../datasets/common/paths.ts";
 import { DemTiff } from "../../../datasets/elevation/dem-tiff.ts";
 import type { DemGrid } from "../../../datasets/elevation/grid.ts";
 import { encodeDemTiff } from "../../../pipeline/elevation/geotiff-writer.ts";
+import { thrown } from "../../helpers/thrown.ts";
 
 let work: string;
 /** A real 40x20 window of ETOPO5 around the Alps (45-46.6°N, 5-8.25°E), written by our writer with 16x16 tiles. */
@@ -38,21 +40,33 @@ describe("DemTiff", () => {
     t.close();
   });
 
-  it("reads a block asynchronously to the same values", async () => {
+  it("reads one block where it lies, from a file or from memory, to the source's samples", async () => {
+    // Block 4 is tile row 1, column 1: rows 16..19 and columns 16..31 of the window (a partial edge tile).
+    const want: number[] = [];
+    for (let r = 16; r < 20; r++) for (let c = 16; c < 32; c++) want.push(samples[r * 40 + c]!);
+    const fromBlock = (block: Int16Array): number[] => Array.from({ length: 4 * 16 }, (_, k) => block[Math.floor(k / 16) * 16 + (k % 16)]!);
     const t = DemTiff.open(path.join(work, "alps.tif"));
-    expect(Array.from(await t.readBlock(4))).toEqual(Array.from(t.readBlockSync(4)));
+    expect(fromBlock(t.readBlock(4))).toEqual(want);
     t.close();
+    const bytes = await fs.readFile(path.join(work, "alps.tif"));
+    expect(fromBlock(DemTiff.over(memorySource(bytes), bytes.byteLength, "alps.tif").readBlock(4))).toEqual(want);
+  });
+
+  it("answers a tile file that shrank after it was opened with the reader's error, not a crash", async () => {
+    const whole = await fs.readFile(path.join(work, "alps.tif"));
+    await fs.writeFile(path.join(work, "shrinks.tif"), whole);
+    const t = DemTiff.open(path.join(work, "shrinks.tif"));
+    const last = t.blockCount - 1;
+    await fs.truncate(path.join(work, "shrinks.tif"), t.layout.offsets[last]! + 3);
+    expect(() => t.readBlock(last)).toThrow(new RegExp(`shrinks\\.tif, offset ${t.layout.offsets[last]! + 3}: expected ${t.layout.byteCounts[last]} bytes of tile ${last}, got 3 \\(the file shrank since it was opened\\)`));
+    expect(() => t.readBlock(last)).toThrow(DataFormatError);
+    t.close();
+    expect(() => t.readBlock(0)).toThrow(/shrinks\.tif is closed/);
   });
 
   it("refuses a stripped TIFF (the real ETOPO5 source) naming the file and the IFD offset", () => {
     const file = path.join(EMBEDDED_DIR, "dem/etopo5.tif");
-    const err = (() => {
-      try {
-        DemTiff.open(file);
-      } catch (e) {
-        return e;
-      }
-    })();
+    const err = thrown(() => DemTiff.open(file));
     expect(err).toBeInstanceOf(DataFormatError);
     expect((err as Error).message).toMatch(/etopo5\.tif, offset \d+: expected an internally tiled TIFF \(TileWidth, TileOffsets\), got a stripped TIFF/);
   });
@@ -78,7 +92,7 @@ describe("DemTiff", () => {
     whole.fill(0x55, at, at + 8);
     await fs.writeFile(path.join(work, "bad.tif"), whole);
     const t = DemTiff.open(path.join(work, "bad.tif"));
-    expect(() => t.readBlockSync(2)).toThrow(new RegExp(`bad\\.tif, offset ${at}: expected a zlib stream for tile 2`));
+    expect(() => t.readBlock(2)).toThrow(new RegExp(`bad\\.tif, offset ${at}: expected a zlib stream for tile 2`));
     t.close();
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DataFormatError } from "../../../datasets/common/errors.ts";
 import { decodeIndexPayload, encodeIndexPayload, formatResolution, type ElevationIndex } from "../../../datasets/elevation/index-format.ts";
+import { thrown } from "../../helpers/thrown.ts";
 
 const index: ElevationIndex = {
   rasters: [
@@ -24,13 +25,7 @@ describe("elevation index payload", () => {
   });
 
   it("refuses unparseable JSON with the payload's offset", () => {
-    const err = (() => {
-      try {
-        decodeIndexPayload(Buffer.from("{rasters:"), "index.bin", 512);
-      } catch (e) {
-        return e;
-      }
-    })();
+    const err = thrown(() => decodeIndexPayload(Buffer.from("{rasters:"), "index.bin", 512));
     expect(err).toBeInstanceOf(DataFormatError);
     expect((err as DataFormatError).where).toEqual({ file: "index.bin", offset: 512 });
   });

@@ -119,17 +119,19 @@ describe("run file", () => {
 
   it("returns the four cells around a point with bilinear weights, in at most two reads from a file", async () => {
     // Read by positioned reads (no memory for the payload): the reads are counted.
-    const run = await ForecastRun.open(await build(), 0);
+    const run = await ForecastRun.open(await build());
     // lat 0.25 lies between rows 3 and 4 (tile rows 1 and 1); lon 100 between columns 2 and 3.
+    let before = run.reads;
     const p = run.pointSeries(0.25, 100)!;
     expect(p.cells.map((c) => [c.i, c.j])).toEqual([[2, 3], [3, 3], [2, 4], [3, 4]]);
     expect(p.cells.reduce((s, c) => s + c.weight, 0)).toBeCloseTo(1, 12);
     expect(p.cells[0]!.weight).toBeCloseTo((1 - 28 / 36) * 0.75, 12);
-    expect(run.lastReads).toBe(1);
+    expect(run.reads - before).toBe(1);
     // Rows 5 and 6 are in tile rows 1 and 2; columns 3 and 4 in tile columns 0 and 1: two reads.
+    before = run.reads;
     const q = run.pointSeries(2.5, 130)!;
     expect(q.cells.map((c) => [c.i, c.j])).toEqual([[3, 5], [4, 5], [3, 6], [4, 6]]);
-    expect(run.lastReads).toBe(2);
+    expect(run.reads - before).toBe(2);
     for (const [ci, c] of q.cells.entries()) {
       const cell = c.j * meta.grid.nLon + c.i;
       expectWithin(q.values[1]![ci]!, truth[1]!.subarray(cell * nSteps, (cell + 1) * nSteps), 0.0005 + 1e-4);
@@ -143,27 +145,49 @@ describe("run file", () => {
     run.close();
   });
 
-  it("decodes a run held in memory in place, without reads, to the same series", async () => {
-    const file = await build();
-    const mem = await ForecastRun.open(file);
-    const fd = await ForecastRun.open(file, 0);
-    for (const [lat, lon] of [[0.25, 100], [2.5, 130], [0, 350]] as const) {
-      const a = mem.pointSeries(lat, lon)!;
-      expect(mem.lastReads).toBe(0);
-      expect(a.values).toEqual(fd.pointSeries(lat, lon)!.values);
-      for (const c of a.cells) expect(mem.cellSeries(c.i, c.j, "precipitation")).toEqual(fd.cellSeries(c.i, c.j, "precipitation"));
-      expect(a.values[1]![0]).toEqual(fd.cellSeries(a.cells[0]!.i, a.cells[0]!.j, a.variables[1]!));
-    }
-    fd.close();
+  it("reads a 3x3 neighbourhood with one read per run of adjacent tiles in a tile row, to the written series", async () => {
+    const run = await ForecastRun.open(await build());
+    const block = (i0: number, j0: number): { i: number; j: number }[] =>
+      [0, 1, 2].flatMap((dj) => [0, 1, 2].map((di) => ({ i: (i0 + di) % meta.grid.nLon, j: j0 + dj })));
+    const check = (cells: { i: number; j: number }[], reads: number): void => {
+      const out = new Float32Array(cells.length * nSteps);
+      const before = run.reads;
+      run.seriesAround(cells, Int32Array.of(1), out);
+      expect(run.reads - before).toBe(reads);
+      for (const [n, c] of cells.entries()) {
+        const cell = c.j * meta.grid.nLon + c.i;
+        expectWithin(out.subarray(n * nSteps, (n + 1) * nSteps), truth[1]!.subarray(cell * nSteps, (cell + 1) * nSteps), 0.0005 + 1e-4);
+      }
+    };
+    // Columns 3..5 lie in tile columns 0 and 1 (adjacent), rows 2..4 in tile rows 0 and 1: two reads.
+    check(block(3, 2), 2);
+    // Columns 9, 0, 1 straddle the seam: tile columns 2 and 0 are not adjacent; rows 0..2 one tile row.
+    check(block(9, 0), 2);
+    // Columns 4..6 and rows 3..5: one tile.
+    check(block(4, 3), 1);
+    run.close();
   });
 
-  it("refuses a corrupted run file and opens a store through its index", async () => {
+  it("refuses a truncated or foreign run file at open with the reader's error", async () => {
     const file = await build();
     const bytes = await readFile(file);
-    bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0xff;
-    const bad = path.join(dir, "bad.fcst");
-    await writeFile(bad, bytes);
-    await expect(ForecastRun.open(bad)).rejects.toThrow(/CRC/);
+    const cut = path.join(dir, "cut.fcst");
+    await writeFile(cut, bytes.subarray(0, bytes.length - 10));
+    await expect(ForecastRun.open(cut)).rejects.toThrow(/cut\.fcst.*expected a payload of \d+ bytes, got \d+ bytes/);
+    const foreign = path.join(dir, "foreign.fcst");
+    await writeFile(foreign, "GRIB not a run file at all");
+    await expect(ForecastRun.open(foreign)).rejects.toThrow(/foreign\.fcst/);
+    await writeFile(path.join(dir, "empty.fcst"), "");
+    await expect(ForecastRun.open(path.join(dir, "empty.fcst"))).rejects.toThrow(/empty\.fcst/);
+    await expect(ForecastRun.open(path.join(dir, "missing.fcst"))).rejects.toThrow(/missing\.fcst/);
+    // A flipped byte in a series blob (header and tile table intact): the CRC-32 checked at open.
+    bytes[bytes.length - 500] = bytes[bytes.length - 500]! ^ 0xff;
+    await writeFile(path.join(dir, "bad.fcst"), bytes);
+    await expect(ForecastRun.open(path.join(dir, "bad.fcst"))).rejects.toThrow(/bad\.fcst.*expected payload CRC-32 \d+, got \d+ \(corrupted file\)/);
+  });
+
+  it("opens a store through its index", async () => {
+    await build();
     await writeIndex(path.join(dir, "index.bin"), { runs: [{ model: "test", runTime: meta.runTime, file: "test/2020010100.fcst", steps: 5, variables: ["temperature_2m", "precipitation"], bytes: 0 }] }, []);
     const store = await openForecastStore(dir);
     expect(store.models()).toEqual(["test"]);
@@ -179,15 +203,5 @@ describe("run file", () => {
     const strip = (b: Buffer): string => b.toString("latin1").replace(/"builtAt":"[^"]*"/, "");
     expect(strip(spilled)).toBe(strip(inMemory));
     expect(existsSync(path.join(dir, "spill.tmp"))).toBe(false);
-  });
-
-  it("reads a large run through positioned reads with the same results", async () => {
-    const file = await build();
-    const mem = await ForecastRun.open(file);
-    const fd = await ForecastRun.open(file, 0);
-    const a = mem.pointSeries(1.7, 200)!;
-    const b = fd.pointSeries(1.7, 200)!;
-    expect(b.values).toEqual(a.values);
-    fd.close();
   });
 });

@@ -15,14 +15,8 @@ import { bilinear } from "../../../datasets/forecast/grid.ts";
 import { openForecastStore, type ForecastStore } from "../../../datasets/forecast/store.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { needsSharedData } from "../../helpers/shared-data.ts";
+import type { EccodesSample } from "../grib/eccodes-reference.ts";
 import { FIXTURES, tempContext } from "./helpers.ts";
-
-interface Sample {
-  index: number;
-  lat: number;
-  lon: number;
-  value: number | null;
-}
 
 interface Reference {
   message: number;
@@ -34,7 +28,7 @@ interface Reference {
   parameterNumber?: number;
   Ni: number;
   Nj: number;
-  samples: Sample[];
+  samples: EccodesSample[];
 }
 
 async function references(name: string, dir = FIXTURES): Promise<Reference[]> {
@@ -97,7 +91,7 @@ const cleanup: string[] = [];
  * scale, plus half a unit of the 7th significant digit (the reference prints values with 7
  * significant digits: 101206.25 Pa appears as 101206.2), plus float32 rounding.
  */
-function compare(model: string, runTime: string, refs: Reference[], cellOf: (r: Reference, s: Sample) => { i: number; j: number }, from: ForecastStore = store): number {
+function compare(model: string, runTime: string, refs: Reference[], cellOf: (r: Reference, s: EccodesSample) => { i: number; j: number }, from: ForecastStore = store): number {
   const run = from.byModel.get(model)!.find((r) => r.meta.runTime === runTime)!;
   expect(run, `${model} ${runTime}`).toBeDefined();
   let compared = 0;

@@ -3,13 +3,13 @@
  * test/fixtures/grib, so these run on a fresh clone), against ecCodes 2.28 reference values and
  * wgrib2 golden arrays.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decodeField } from "../../../pipeline/grib/decode.ts";
 import { scanGrib } from "../../../pipeline/grib/scan.ts";
 import { compareMetadata, compareWithEccodes, readEccodesLines } from "./eccodes-reference.ts";
 import { fixture, fixtureBytes } from "./fixtures.ts";
 import { fieldStats } from "./field-stats.ts";
+import { goldenStats, goldenValues } from "./golden.ts";
 
 const WITH_ECCODES = [
   "gfs-2p5deg-2011100800-f072-4msg.grib2",
@@ -106,8 +106,8 @@ describe("GRIB2 5.3 order 2 against wgrib2 (GDAS 0.25 degree, 1,038,240 points)"
     const [field] = scanGrib(bytes, name);
     expect(field).toMatchObject({ packingTemplate: 3, numberOfPoints: 1038240 });
     const values = decodeField(bytes, field!, name);
-    const golden = new Float32Array(readFileSync(fixture("gdas-t12z-0p25-f000-msg13.wgrib2-every97.f32")).buffer.slice(0));
-    const stats = JSON.parse(readFileSync(fixture("gdas-t12z-0p25-f000-msg13.wgrib2-stats.json"), "utf8")) as { stride: number; count: number; min: number; max: number; mean: number };
+    const golden = goldenValues("gdas-t12z-0p25-f000-msg13.wgrib2-every97.f32");
+    const stats = goldenStats("gdas-t12z-0p25-f000-msg13.wgrib2-stats.json");
     let worst = 0;
     for (let k = 0; k < golden.length; k++) worst = Math.max(worst, Math.abs(values[k * stats.stride]! - golden[k]!));
     expect(worst).toBeLessThanOrEqual(field!.halfPrecision);

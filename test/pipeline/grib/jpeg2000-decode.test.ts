@@ -5,17 +5,19 @@
  * there) and against ecCodes 2.28 (reference line); damaged code streams give typed errors.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DataFormatError } from "../../../datasets/common/errors.ts";
 import { decodeField } from "../../../pipeline/grib/decode.ts";
 import { scanGrib } from "../../../pipeline/grib/scan.ts";
 import { needsSharedData } from "../../helpers/shared-data.ts";
+import { thrown } from "../../helpers/thrown.ts";
 import { compareMetadata, compareWithEccodes, readEccodesLines } from "./eccodes-reference.ts";
 import { fixture, fixtureBytes } from "./fixtures.ts";
 import { fieldStats } from "./field-stats.ts";
+import { goldenMismatches, goldenStats, goldenValues } from "./golden.ts";
 
 const CMC = "cmc-glb-tmp-1mb-2021051800-p000-jpeg2000.grib2";
+const CMC_GOLDEN = "cmc-glb-tmp-1mb-2021051800-p000.wgrib2-every97.f32";
 
 function decodeCmc(): Float32Array {
   const bytes = fixtureBytes(CMC);
@@ -31,14 +33,10 @@ const SHARED_WGRIB2 = wgrib2.path("grib", "reference", "cmc-glb-wgrib2-le.bin.xz
 describe("GRIB2 5.40 JPEG 2000: CMC GDPS TMP 1 mb (1500 x 751)", () => {
   it("every 97th value is wgrib2's exactly; count, min, max, mean over all points agree", () => {
     const values = decodeCmc();
-    const golden = new Float32Array(readFileSync(fixture("cmc-glb-tmp-1mb-2021051800-p000.wgrib2-every97.f32")).buffer.slice(0));
-    const stats = JSON.parse(readFileSync(fixture("cmc-glb-tmp-1mb-2021051800-p000.wgrib2-stats.json"), "utf8")) as { stride: number; count: number; min: number; max: number; mean: number };
+    const golden = goldenValues(CMC_GOLDEN);
+    const stats = goldenStats("cmc-glb-tmp-1mb-2021051800-p000.wgrib2-stats.json");
     expect(golden.length).toBe(Math.ceil(1126500 / stats.stride));
-    const wrong: string[] = [];
-    golden.forEach((g, k) => {
-      if (values[k * stats.stride] !== g) wrong.push(`${k * stats.stride}: ${values[k * stats.stride]} vs ${g}`);
-    });
-    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(goldenMismatches(values, golden, stats.stride).slice(0, 5)).toEqual([]);
     const { count, min, max, sum } = fieldStats(values);
     expect([count, min, max]).toEqual([stats.count, stats.min, stats.max]);
     expect(Math.abs(sum / count - stats.mean)).toBeLessThan(1e-9);
@@ -69,17 +67,11 @@ describe("GRIB2 5.40 JPEG 2000: CMC GDPS TMP 1 mb (1500 x 751)", () => {
     // Overwrite the JPEG 2000 SIZ marker segment (it follows the SOC marker FF4F).
     expect([bytes[stream], bytes[stream + 1], bytes[stream + 2], bytes[stream + 3]]).toEqual([0xff, 0x4f, 0xff, 0x51]);
     bytes.fill(0, stream + 2, stream + 40);
-    let err: unknown;
-    try {
-      decodeField(bytes, field!, CMC);
-    } catch (e) {
-      err = e;
-    }
+    const err = thrown(() => decodeField(bytes, field!, CMC));
     expect(err).toBeInstanceOf(DataFormatError);
     expect((err as DataFormatError).where).toEqual({ file: CMC, offset: stream });
     expect((err as Error).message).toContain("no image decoded");
-    const golden = new Float32Array(readFileSync(fixture("cmc-glb-tmp-1mb-2021051800-p000.wgrib2-every97.f32")).buffer.slice(0));
-    expect(decodeCmc()[97]).toBe(golden[1]);
+    expect(decodeCmc()[97]).toBe(goldenValues(CMC_GOLDEN)[1]);
   });
 
   it("20 seeded random octet changes in the code stream's headers: values or DataFormatError, never another error; decoding works afterwards", () => {
@@ -99,7 +91,6 @@ describe("GRIB2 5.40 JPEG 2000: CMC GDPS TMP 1 mb (1500 x 751)", () => {
       }
     }
     expect(untyped).toEqual([]);
-    const golden = new Float32Array(readFileSync(fixture("cmc-glb-tmp-1mb-2021051800-p000.wgrib2-every97.f32")).buffer.slice(0));
-    expect(decodeCmc()[97 * 100]).toBe(golden[100]);
+    expect(decodeCmc()[97 * 100]).toBe(goldenValues(CMC_GOLDEN)[100]);
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import { loadNightlyConfig, nightlyProfiles, parseNightlyConfig, profileConfigFi
 import { parseNightlyArgs } from "../../../pipeline/nightly/command.ts";
 import { checkSourceNames } from "../../../pipeline/nightly/dataset-args.ts";
 import { mirrorUrl } from "../../../pipeline/nightly/mirror.ts";
+import { thrown } from "../../helpers/thrown.ts";
 
 describe("nightly configuration", () => {
   it("accepts the checked-in pipeline/nightly.config.json, every dataset with its required sources", () => {
@@ -58,13 +59,9 @@ describe("nightly configuration", () => {
 
   it("refuses a bad member with what was expected and what was got", () => {
     const bad = (raw: unknown): string => {
-      try {
-        parseNightlyConfig(raw, "/x/c.json");
-      } catch (err) {
-        expect(err).toBeInstanceOf(ConfigError);
-        return (err as Error).message;
-      }
-      throw new Error("accepted");
+      const err = thrown(() => parseNightlyConfig(raw, "/x/c.json"));
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
     };
     expect(bad({ datasets: { plaices: {} } })).toMatch(/datasets\.plaices.*expected one of places, admin/);
     expect(bad({ datasets: { places: { sources: { countries: "ftp://x/y" } } } })).toMatch(/sources\.countries.*expected an http\(s\):\/\/ or file:\/\/\/ URL/);

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireLock, LockHeldError } from "../../../pipeline/releases/lock.ts";
+import { until } from "../../helpers/until.ts";
 
 let dir: string;
 let file: string;
@@ -43,11 +44,21 @@ describe("lock", () => {
   it("makes a second taker wait until the first releases it", async () => {
     const first = await acquireLock(file, { wait: false });
     const order: string[] = [];
-    const second = acquireLock(file, { wait: true, pollMs: 20, onWait: (h) => order.push(`waiting for ${h.pid}`) }).then((l) => {
+    let waiting = (): void => {};
+    const seenHeld = new Promise<void>((resolve) => (waiting = resolve));
+    const second = acquireLock(file, {
+      wait: true,
+      pollMs: 20,
+      onWait: (h) => {
+        order.push(`waiting for ${h.pid}`);
+        waiting();
+      },
+    }).then((l) => {
       order.push("second holds it");
       return l;
     });
-    await new Promise((r) => setTimeout(r, 150));
+    // Released once the second has found it held and waits, whenever that is.
+    await seenHeld;
     order.push("first releases it");
     await first.release();
     await (await second).release();
@@ -76,8 +87,8 @@ describe("lock", () => {
     const lock = await acquireLock(file, { wait: false, staleMs: 200 });
     const then = new Date(Date.now() - 60_000);
     await fs.utimes(file, then, then);
-    await new Promise((r) => setTimeout(r, 150));
-    expect(Date.now() - (await fs.stat(file)).mtimeMs).toBeLessThan(1_000);
+    // Refreshed every staleMs / 4 (at least 50 ms): its modification time comes back to now.
+    await until("the lock's modification time refreshed", async () => Date.now() - (await fs.stat(file)).mtimeMs < 1_000, 10_000);
     await lock.release();
   });
 });

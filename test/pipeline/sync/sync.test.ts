@@ -5,8 +5,9 @@
  * forecast, elevation and stations files. Covered: a new release pulled and pointed at last,
  * unchanged files hard-linked (same inode as the previous release's), a dropped connection
  * resumed by Range, a tampered and a truncated file refusing their release while the old one
- * stays current and other datasets still sync (non-zero exit, a JSON line per dataset), pruning
- * to GEODATA_KEEP_RELEASES, and what a killed run left removed.
+ * stays current and other datasets still sync (non-zero exit, a JSON line per dataset; what the
+ * failed runs assembled removed), pruning to GEODATA_KEEP_RELEASES, and what a killed run left
+ * removed.
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -204,11 +205,12 @@ describe("sync over HTTP", () => {
     expect(lines[1]).toMatchObject({ linked: lines[1]!.files, bytesFetched: 0 });
     expect(await current("forecast")).toBe(R2);
     expect(await current("stations")).toBeUndefined();
-    // Nothing of the refused releases is pointed at; their partial assembly waits for a retry.
-    expect((await fs.readdir(releasesRoot(node, "forecast"))).filter((n) => n.startsWith(R3))).toEqual([]);
+    // Nothing of the refused releases is pointed at, and what their failed runs assembled is gone.
+    expect((await fs.readdir(releasesRoot(node, "forecast"))).filter((n) => n.includes(R3))).toEqual([]);
+    expect((await fs.readdir(releasesRoot(node, "stations"))).filter((n) => n.startsWith(".sync-"))).toEqual([]);
   }, 120_000);
 
-  it("resumes the refused release's assembly once the builder mends it, and prunes to GEODATA_KEEP_RELEASES", async () => {
+  it("syncs the refused release whole once the builder mends it, and prunes to GEODATA_KEEP_RELEASES", async () => {
     // The builder serves the whole database again, and publishes forecast R4 (R2's files).
     await serveBuilder(`releases/stations/${R1}`);
     await linkTree(releaseDirOf(builder, "forecast", R2), releaseDirOf(builder, "forecast", R4));
@@ -218,10 +220,9 @@ describe("sync over HTTP", () => {
     const summaries = await sync(["forecast", "stations"]);
     expect(summaries.map((s) => [s.dataset, s.status, s.release])).toEqual([["forecast", "synced", R4], ["stations", "synced", R1]]);
     expect(summaries[0]).toMatchObject({ pruned: [R1], downloaded: 0 });
-    // The refused R3's assembly is what a failed run left: removed by the next one.
     expect((await fs.readdir(releasesRoot(node, "forecast"))).sort()).toEqual([R2, R4, "current", "current.txt"]);
-    // stations: the files the refused run had checked are kept, the database downloaded.
-    expect(summaries[1]).toMatchObject({ kept: 2, downloaded: 1, bytesFetched: (await fs.stat(path.join(releaseDirOf(builder, "stations", R1), "stations", "stations.duckdb"))).size });
+    // stations: the failed run kept nothing; every file downloaded again, none counted as resumed.
+    expect(summaries[1]).toMatchObject({ kept: 0, downloaded: 3, resumed: 0, bytesFetched: summaries[1]!.bytes });
   }, 120_000);
 });
 

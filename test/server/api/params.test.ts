@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../server/api/api-error.ts";
 import { parseDecimal, parseLatitude, parseLimit, parseLongitude, parseOffset, parseQ, parseId } from "../../../server/api/params.ts";
 import { Query } from "../../../server/api/query.ts";
+import { badRequestMessage } from "../../helpers/bad-request.ts";
 
 function query(search: string, allowed: string[] = ["lat", "lon", "q", "id", "limit", "offset"]): Query {
   return new Query(new URLSearchParams(search), allowed);
-}
-
-function status400(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(400);
-    return (err as ApiError).message;
-  }
-  throw new Error("expected a 400");
 }
 
 describe("parseDecimal", () => {
@@ -39,7 +28,7 @@ describe("parseDecimal", () => {
     "12abc", "12 ", " 12", "1,5", "1.2.3", "--1", "+-1", ".", "-", "+", "90.0000001", "-90.1",
     "1_000", "١٢", "12\u0000", "9".repeat(40), "½",
   ])("rejects %j with a message naming parameter and value", (raw) => {
-    const message = status400(() => parseDecimal("lat", raw, -90, 90));
+    const message = badRequestMessage(() => parseDecimal("lat", raw, -90, 90));
     expect(message).toContain("'lat'");
     expect(message).toContain(JSON.stringify(raw.length > 100 ? raw.slice(0, 100) + "…" : raw));
   });
@@ -47,7 +36,7 @@ describe("parseDecimal", () => {
   it("treats range limits as inclusive", () => {
     expect(parseDecimal("lon", "-180", -180, 180)).toBe(-180);
     expect(parseDecimal("lon", "180.000", -180, 180)).toBe(180);
-    status400(() => parseDecimal("lon", "180.0001", -180, 180));
+    badRequestMessage(() => parseDecimal("lon", "180.0001", -180, 180));
   });
 });
 
@@ -58,13 +47,13 @@ describe("lat/lon from a query", () => {
     expect(parseLongitude(q)).toBe(2.3522);
   });
   it("names a missing parameter", () => {
-    expect(status400(() => parseLongitude(query("lat=1")))).toContain("'lon'");
+    expect(badRequestMessage(() => parseLongitude(query("lat=1")))).toContain("'lon'");
   });
   it("refuses a repeated parameter", () => {
-    expect(status400(() => query("lat=1&lat=2"))).toMatch(/'lat' was given 2 times/);
+    expect(badRequestMessage(() => query("lat=1&lat=2"))).toMatch(/'lat' was given 2 times/);
   });
   it("refuses an unknown parameter", () => {
-    expect(status400(() => query("lat=1&lng=2", ["lat", "lon"]))).toContain('"lng"');
+    expect(badRequestMessage(() => query("lat=1&lng=2", ["lat", "lon"]))).toContain('"lng"');
   });
 });
 
@@ -79,10 +68,10 @@ describe("limit and offset", () => {
     expect(parseOffset(query("offset=1000000"))).toBe(1_000_000);
   });
   it.each(["-1", "101", "1.5", "", "abc", "1e2", "0x10", " 5", "99999999999", "+3"])("rejects limit=%j", (raw) => {
-    expect(status400(() => parseLimit(query(`limit=${encodeURIComponent(raw)}`)))).toContain("'limit'");
+    expect(badRequestMessage(() => parseLimit(query(`limit=${encodeURIComponent(raw)}`)))).toContain("'limit'");
   });
   it.each(["-1", "1000001", "2.0", "", "x"])("rejects offset=%j", (raw) => {
-    expect(status400(() => parseOffset(query(`offset=${encodeURIComponent(raw)}`)))).toContain("'offset'");
+    expect(badRequestMessage(() => parseOffset(query(`offset=${encodeURIComponent(raw)}`)))).toContain("'offset'");
   });
 });
 
@@ -92,16 +81,16 @@ describe("q and id", () => {
     expect(parseId(query("id=%20EDDF%20"))).toBe("EDDF");
   });
   it.each(["", "   ", "a\u0000b", "tab\there", "x".repeat(201)])("rejects q=%j", (raw) => {
-    expect(status400(() => parseQ(query(`q=${encodeURIComponent(raw)}`)))).toContain("'q'");
+    expect(badRequestMessage(() => parseQ(query(`q=${encodeURIComponent(raw)}`)))).toContain("'q'");
   });
   it("counts characters, not UTF-16 units", () => {
     expect(parseQ(query(`q=${encodeURIComponent("😀".repeat(200))}`))).toHaveLength(400);
   });
   it("requires them", () => {
-    expect(status400(() => parseQ(query("")))).toContain("Missing required parameter 'q'");
-    expect(status400(() => parseId(query("")))).toContain("Missing required parameter 'id'");
+    expect(badRequestMessage(() => parseQ(query("")))).toContain("Missing required parameter 'q'");
+    expect(badRequestMessage(() => parseId(query("")))).toContain("Missing required parameter 'id'");
   });
   it("limits id length", () => {
-    status400(() => parseId(query(`id=${"9".repeat(65)}`)));
+    badRequestMessage(() => parseId(query(`id=${"9".repeat(65)}`)));
   });
 });

@@ -16,6 +16,7 @@ import { parseManifest } from "../../../datasets/releases/manifest.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { linkRelease, linkTree, pointAt } from "../../helpers/releases.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
+import { until } from "../../helpers/until.ts";
 
 const R1 = "20261101T000000Z";
 const R2 = "20261102T000000Z";
@@ -37,10 +38,6 @@ async function elevation(): Promise<{ state: DatasetHealth; text: string }> {
   const text = await (await server.get("/health", { key: null })).text();
   const body = JSON.parse(text) as { content: { datasets: Array<DatasetHealth & { name: string }> } };
   return { state: body.content.datasets.find((d) => d.name === "elevation")!, text };
-}
-
-async function until(what: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100 && !(await what()); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 /** Release `id`'s release.json, made from R1's (same files), as a copy that starts with it would write it. */
@@ -68,7 +65,7 @@ describe("release check before serving", () => {
     await fs.mkdir(r2, { recursive: true });
     await fs.writeFile(path.join(r2, "release.json"), await manifestLike(R2));
     await pointAt(dir, "elevation", R2);
-    await until(async () => (await elevation()).state.pending !== undefined);
+    await until(`${R2} pending`, async () => (await elevation()).state.pending !== undefined);
     let { state, text } = await elevation();
     expect(state).toMatchObject({ status: "ready", release: R1, pending: { release: R2 } });
     expect(state.pending!.reason).toContain(`releases/elevation/${R2}/elevation/global/etopo5.tif is not there`);
@@ -80,13 +77,13 @@ describe("release check before serving", () => {
     await fs.mkdir(path.dirname(path.join(r2, TILE)), { recursive: true });
     await fs.writeFile(path.join(r2, TILE), whole.subarray(0, whole.length >> 1));
     await linkTree(path.join(releaseDirOf(dir, "elevation", R1), "elevation"), path.join(r2, "elevation"));
-    await until(async () => (await elevation()).state.pending?.reason.includes("bytes") === true);
+    await until(`${R2} pending on the half tile`, async () => (await elevation()).state.pending?.reason.includes("bytes") === true);
     ({ state } = await elevation());
     expect(state.pending!.reason).toBe(`releases/elevation/${R2}/${TILE} has ${whole.length >> 1} of ${whole.length} bytes`);
     expect(state.refused).toBeUndefined();
 
     await fs.appendFile(path.join(r2, TILE), whole.subarray(whole.length >> 1));
-    await until(async () => (await elevation()).state.release === R2);
+    await until(`${R2} served`, async () => (await elevation()).state.release === R2);
     ({ state } = await elevation());
     expect(state).toMatchObject({ status: "ready", release: R2 });
     expect(state.pending).toBeUndefined();
@@ -102,7 +99,7 @@ describe("release check before serving", () => {
     await fs.writeFile(path.join(r3, TILE), bytes);
     const listed = parseManifest(await manifestLike(R3), "release.json", { dataset: "elevation", id: R3 }).files!.find((f) => f.path === TILE)!;
     await pointAt(dir, "elevation", R3);
-    await until(async () => (await elevation()).state.refused !== undefined);
+    await until(`${R3} refused`, async () => (await elevation()).state.refused !== undefined);
     const { state, text } = await elevation();
     expect(state).toMatchObject({ status: "ready", release: R2, refused: { release: R3 } });
     expect(state.refused!.reason).toMatch(new RegExp(`^releases/elevation/${R3}/${TILE}: expected SHA-256 ${listed.sha256}, got [0-9a-f]{64}$`));

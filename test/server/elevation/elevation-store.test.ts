@@ -1,6 +1,6 @@
 /**
- * The lookup over blocks: pixels from four different internal tiles, and concurrent lookups under
- * a cache budget of a single block (each lookup keeps the blocks it read until it settles).
+ * The lookup over blocks: pixels from four different internal tiles, and lookups under a cache
+ * budget of a single block (a lookup holds the blocks it read until it answers).
  * Expected values: the .hgt bytes at offsets computed here.
  */
 import { readFileSync } from "node:fs";
@@ -51,7 +51,7 @@ describe("ElevationStore", () => {
     expect(a!.metres).toBeCloseTo(expected, 9);
   });
 
-  it("settles concurrent lookups with a cache of one block, answering as with a large cache", async () => {
+  it("answers with a cache of one block as with a large cache, and a cached block costs no read", async () => {
     const t = srtmTile();
     const tiny = new ElevationStore(store.rasters, t * t * 2);
     const points: Array<[number, number]> = [];
@@ -65,5 +65,13 @@ describe("ElevationStore", () => {
     const want = await Promise.all(points.map(([lat, lon]) => store.lookup(lat, lon)));
     expect(got).toEqual(want);
     expect(tiny.cache.stats().evictions).toBeGreaterThan(10);
+    // Two lookups in one block: the second is a cache hit (no read), as the first's miss read it.
+    const fresh = new ElevationStore(store.rasters, 2 ** 20);
+    const [lat, lon] = [1 - (t / 2) / 1200, 10 + (t / 2) / 1200];
+    fresh.lookup(lat, lon);
+    const after = fresh.cache.stats();
+    expect(after.misses).toBe(1);
+    expect(fresh.lookup(lat + 1 / 1200, lon + 1 / 1200)).toEqual(store.lookup(lat + 1 / 1200, lon + 1 / 1200));
+    expect(fresh.cache.stats()).toMatchObject({ misses: 1, hits: after.hits + 1 });
   });
 });

@@ -8,23 +8,14 @@ import { Aggregation } from "@openmeteo/sdk/aggregation.js";
 import { Unit } from "@openmeteo/sdk/unit.js";
 import { Variable } from "@openmeteo/sdk/variable.js";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../server/api/api-error.ts";
 import { Query } from "../../../server/api/query.ts";
 import { dailyVariable } from "../../../server/open-meteo/daily-variables.ts";
 import { FORECAST_PARAMS, parseForecastQuery } from "../../../server/open-meteo/forecast-query.ts";
 import { hourlyVariable } from "../../../server/open-meteo/hourly-variables.ts";
 import { conversionOf, DEFAULT_UNITS, formatValue } from "../../../server/open-meteo/units.ts";
-import { thrown } from "../../helpers/thrown.ts";
+import { badRequestMessage } from "../../helpers/bad-request.ts";
 
 const parse = (query: string) => parseForecastQuery(new Query(new URLSearchParams(query), FORECAST_PARAMS));
-
-/** The message of the 400 that `f` throws. */
-function reasonOf(f: () => unknown): string {
-  const err = thrown(f);
-  expect(err).toBeInstanceOf(ApiError);
-  expect((err as ApiError).status).toBe(400);
-  return (err as ApiError).message;
-}
 
 describe("the query", () => {
   it("reads Open-Meteo's comma-separated lists, empty items skipped, and its defaults", () => {
@@ -41,20 +32,20 @@ describe("the query", () => {
   });
 
   it("answers Open-Meteo's messages", () => {
-    expect(reasonOf(() => parse("latitude=522.52&longitude=13.41"))).toBe("Latitude must be in range of -90 to 90°. Given: 522.52.");
-    expect(reasonOf(() => parse("latitude=52&longitude=190"))).toBe("Longitude must be in range of -180 to 180°. Given: 190.");
-    expect(reasonOf(() => parse("latitude=1,2&longitude=3"))).toBe("Parameter 'latitude' and 'longitude' must have the same number of elements");
-    expect(reasonOf(() => parse("hourly=temperature_2m"))).toBe("Parameter 'latitude' and 'longitude' must not be empty");
+    expect(badRequestMessage(() => parse("latitude=522.52&longitude=13.41"))).toBe("Latitude must be in range of -90 to 90°. Given: 522.52.");
+    expect(badRequestMessage(() => parse("latitude=52&longitude=190"))).toBe("Longitude must be in range of -180 to 180°. Given: 190.");
+    expect(badRequestMessage(() => parse("latitude=1,2&longitude=3"))).toBe("Parameter 'latitude' and 'longitude' must have the same number of elements");
+    expect(badRequestMessage(() => parse("hourly=temperature_2m"))).toBe("Parameter 'latitude' and 'longitude' must not be empty");
     const many = Array.from({ length: 101 }, () => "1").join(",");
-    expect(reasonOf(() => parse(`latitude=${many}&longitude=${many}`))).toBe("Parameter 'latitude' and 'longitude' must not exceed 100 coordinates.");
-    expect(reasonOf(() => parse("latitude=1&longitude=2&forecast_days=17"))).toBe("Forecast days is invalid. Allowed range 0 to 16. Given 17.");
-    expect(reasonOf(() => parse("latitude=1&longitude=2&past_days=93"))).toBe("Past days is invalid. Allowed range 0 to 92. Given 93.");
-    expect(reasonOf(() => parse("latitude=1&longitude=2&timezone=Mars/Olympus"))).toBe("Invalid timezone");
-    expect(reasonOf(() => parse("latitude=1,2&longitude=3,4&timezone=UTC,UTC,UTC"))).toBe("Parameter 'timezone' and coordinates must have the same number of elements");
-    expect(reasonOf(() => parse("latitude=1&longitude=2&temperature_unit=kelvin"))).toBe("Cannot initialize TemperatureUnit from invalid String value kelvin for key temperature_unit");
-    expect(reasonOf(() => parse("latitude=1&longitude=2&hourly=tempeture_2m"))).toBe("Cannot initialize WeatherVariable from invalid String value tempeture_2m for key hourly");
-    expect(reasonOf(() => parse("latitude=1&longitude=2&format=csv"))).toContain("format=json or format=flatbuffers");
-    expect(reasonOf(() => parse("latitude=1&longitude=2&models=gfs_global,ecmwf_ifs025"))).toContain("one model per call");
+    expect(badRequestMessage(() => parse(`latitude=${many}&longitude=${many}`))).toBe("Parameter 'latitude' and 'longitude' must not exceed 100 coordinates.");
+    expect(badRequestMessage(() => parse("latitude=1&longitude=2&forecast_days=17"))).toBe("Forecast days is invalid. Allowed range 0 to 16. Given 17.");
+    expect(badRequestMessage(() => parse("latitude=1&longitude=2&past_days=93"))).toBe("Past days is invalid. Allowed range 0 to 92. Given 93.");
+    expect(badRequestMessage(() => parse("latitude=1&longitude=2&timezone=Mars/Olympus"))).toBe("Invalid timezone");
+    expect(badRequestMessage(() => parse("latitude=1,2&longitude=3,4&timezone=UTC,UTC,UTC"))).toBe("Parameter 'timezone' and coordinates must have the same number of elements");
+    expect(badRequestMessage(() => parse("latitude=1&longitude=2&temperature_unit=kelvin"))).toBe("Cannot initialize TemperatureUnit from invalid String value kelvin for key temperature_unit");
+    expect(badRequestMessage(() => parse("latitude=1&longitude=2&hourly=tempeture_2m"))).toBe("Cannot initialize WeatherVariable from invalid String value tempeture_2m for key hourly");
+    expect(badRequestMessage(() => parse("latitude=1&longitude=2&format=csv"))).toContain("format=json or format=flatbuffers");
+    expect(badRequestMessage(() => parse("latitude=1&longitude=2&models=gfs_global,ecmwf_ifs025"))).toContain("one model per call");
   });
 });
 
@@ -72,7 +63,7 @@ describe("the variables", () => {
     expect(hourlyVariable("weather_code", "hourly")).toMatchObject({ source: undefined, quantity: "wmoCode", sdk: { variable: Variable.weather_code } });
     expect(hourlyVariable("dew_point_500hPa", "hourly")).toMatchObject({ source: undefined, quantity: "temperature", sdk: { variable: Variable.dew_point, pressureLevel: 500 } });
     expect(hourlyVariable("soil_temperature_0_to_7cm", "hourly").sdk).toMatchObject({ variable: Variable.soil_temperature, depth: 0, depthTo: 7 });
-    expect(reasonOf(() => hourlyVariable("temperature_123hPa", "current"))).toBe("Cannot initialize WeatherVariable from invalid String value temperature_123hPa for key current");
+    expect(badRequestMessage(() => hourlyVariable("temperature_123hPa", "current"))).toBe("Cannot initialize WeatherVariable from invalid String value temperature_123hPa for key current");
   });
 
   it("daily names: the ones we compute, the ones Open-Meteo knows (null), and unknown ones", () => {
@@ -80,7 +71,7 @@ describe("the variables", () => {
     expect(dailyVariable("wind_direction_10m_dominant").sdk).toMatchObject({ variable: Variable.wind_direction, altitude: 10, aggregation: Aggregation.dominant });
     expect(dailyVariable("sunrise")).toMatchObject({ quantity: "time", aggregate: { kind: "sunrise" } });
     expect(dailyVariable("uv_index_max").aggregate).toBeUndefined();
-    expect(reasonOf(() => dailyVariable("temperature_2m_median"))).toBe("Cannot initialize ForecastVariableDaily from invalid String value temperature_2m_median for key daily");
+    expect(badRequestMessage(() => dailyVariable("temperature_2m_median"))).toBe("Cannot initialize ForecastVariableDaily from invalid String value temperature_2m_median for key daily");
   });
 });
 

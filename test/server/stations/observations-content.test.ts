@@ -20,6 +20,7 @@ import { errors } from "../../../server/api/api-error.ts";
 import { noObservationMessage, observationsJson } from "../../../server/stations/observations-content.ts";
 import { StationStore, emptySeries, recordAt, type StationSeries } from "../../../server/stations/station-store.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
+import { thrown } from "../../helpers/thrown.ts";
 
 let store: StationStore;
 beforeAll(async () => {
@@ -41,15 +42,6 @@ function observationsContent(store: StationStore, kind: ObservationKind, id: str
   const history: Record<string, StationObservationRecord> = {};
   for (let i = 0; i < s.timestamps.length; i++) history[String(s.timestamps[i])] = recordAt(s, i);
   return { [kind]: { message: null, latest: recordAt(s, s.timestamps.length - 1), history } };
-}
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (err) {
-    return err;
-  }
-  return undefined;
 }
 
 describe("observationsJson", () => {
