@@ -69,6 +69,15 @@ export interface QualifierEntry {
   admin1: number[];
 }
 
+/** A word of the qualifier keys and the areas whose names hold it (soft qualifiers, server/places/soft-qualifier.ts). */
+export interface QualifierWord {
+  word: string;
+  /** Indexes into `countries`. */
+  countries: number[];
+  /** Indexes into `admin1`. */
+  admin1: number[];
+}
+
 /** The small tables, stored as one JSON section. Place columns hold indexes into them. */
 export interface PlacesTables {
   countries: CountryInfo[];
@@ -78,4 +87,6 @@ export interface PlacesTables {
   timezones: string[];
   /** Sorted by key. */
   qualifiers: QualifierEntry[];
+  /** Words of the qualifier keys (3+ code points), sorted by word in UTF-16 order. */
+  qualifierWords: QualifierWord[];
 }

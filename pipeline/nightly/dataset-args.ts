@@ -12,7 +12,7 @@ import { mirrorUrl, type MirroredLocation } from "./mirror.ts";
 
 /** Sources each dataset's configuration may name; `required` ones must be there. */
 export const SOURCE_NAMES: Readonly<Record<DatasetName, { required: readonly string[]; optional: readonly string[] }>> = {
-  places: { required: ["countries", "admin1", "places"], optional: ["alternateNames", "subdivisions"] },
+  places: { required: ["countries", "admin1", "places"], optional: ["alternateNames", "subdivisions", "admin2"] },
   admin: { required: ["naturalearth", "timezones", "places", "admin1"], optional: [] },
   elevation: { required: ["global"], optional: ["srtm"] },
   stations: { required: ["noaa", "wmo"], optional: ["metar", "synop", "reports"] },
@@ -73,6 +73,7 @@ export function stepArgs(dataset: DatasetName, c: ArgsContext): string[] {
         ...all(fetched, "places").flatMap((p) => ["--places", p]),
         ...(fetched.has("alternateNames") ? ["--alternate-names", one(fetched, "alternateNames")] : []),
         ...(fetched.has("subdivisions") ? ["--subdivisions", one(fetched, "subdivisions")] : []),
+        ...(fetched.has("admin2") ? ["--admin2", one(fetched, "admin2")] : []),
         ...plan.args,
       ];
     case "admin":

@@ -22,7 +22,7 @@ async function* columnsOf(conn: DuckDBConnection, sql: string): AsyncGenerator<{
   }
 }
 
-export async function buildIndex(conn: DuckDBConnection, tables: PlacesTables, placeCount: number, typoPlaces: number, workDir: string, logger: Logger): Promise<{ writer: PlacesIndexWriter; fuzzyKeys: number }> {
+export async function buildIndex(conn: DuckDBConnection, tables: PlacesTables, placeCount: number, typoCover: { places: number; alternates: number }, workDir: string, logger: Logger): Promise<{ writer: PlacesIndexWriter; fuzzyKeys: number }> {
   const writer = new PlacesIndexWriter(tables, workDir);
   const placeProgress = new Progress(logger, "index places", placeCount, "places");
   // The index's search order relies on rank = importance order; check it rather than trust it.
@@ -58,7 +58,7 @@ export async function buildIndex(conn: DuckDBConnection, tables: PlacesTables, p
     writer.addKey(current, postings, fuzzy);
     keyProgress.tick();
   };
-  for await (const { rows, columns } of columnsOf(conn, keyPostingsInByteOrder(typoPlaces))) {
+  for await (const { rows, columns } of columnsOf(conn, keyPostingsInByteOrder(typoCover.places, typoCover.alternates))) {
     const [keys, postingColumn, typoColumn] = columns as [string[], number[], boolean[]];
     for (let i = 0; i < rows; i++) {
       const key = keys[i]!;

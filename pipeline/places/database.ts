@@ -106,15 +106,21 @@ export const PLACES_IN_RANK_ORDER = `SELECT geonameid, name, latitude, longitude
  * giving that key for that place marks it historic, colloquial or a code) and whether the key
  * takes part in typo matching through this place: a primary name of a populated place or an area
  * among the `typoPlaces` most important places (this bounds the typo index of a full allCountries
- * build; cities500 is covered entirely). The caller groups consecutive rows by key. A plain sort,
- * with no list aggregate, so that DuckDB can spill it to disk under its memory limit.
+ * build; cities500 is covered entirely), or a Latin-script alternate name (not weak) of a
+ * populated place among the `typoAlternates` most important, of 6 or more characters ("New York", "Bangalore", "Juarez":
+ * English exonyms and names in the place's own languages; other scripts are typed in their own
+ * script and found exactly). The caller groups consecutive rows by key. A plain sort, with no list
+ * aggregate, so that DuckDB can spill it to disk under its memory limit.
  */
-export function keyPostingsInByteOrder(typoPlaces: number): string {
+export function keyPostingsInByteOrder(typoPlaces: number, typoAlternates: number): string {
   const limit = Math.max(0, Math.floor(typoPlaces));
+  const alternates = Math.max(0, Math.floor(typoAlternates));
   return `SELECT n.key,
       CAST(p.rank * 4 + CASE WHEN bool_or(n.source IN ('name', 'asciiname')) THEN 2 ELSE 0 END
         + CASE WHEN bool_and(n.weak) THEN 1 ELSE 0 END AS UINTEGER) AS posting,
-      bool_or(n.source IN ('name', 'asciiname') AND p.feature_class IN ('P', 'A') AND p.rank < ${limit}) AS typo
+      bool_or((n.source IN ('name', 'asciiname') AND p.feature_class IN ('P', 'A') AND p.rank < ${limit})
+        OR (n.source NOT IN ('name', 'asciiname') AND NOT n.weak AND p.feature_class = 'P' AND p.rank < ${alternates}
+          AND length(n.key) >= 6 AND regexp_full_match(n.key, '[a-z0-9 ]+'))) AS typo
     FROM names n JOIN places p USING (geonameid)
     GROUP BY n.key, p.rank
     ORDER BY n.key, posting`;

@@ -5,6 +5,7 @@
 import { openSource, readLines, type SourceOptions } from "../common/source.ts";
 import { DataFormatError } from "../../datasets/common/errors.ts";
 import { parseAdmin1Line, type Admin1Record } from "./admin1-codes.ts";
+import { parseAdmin2Line, type Admin2Record } from "./admin2-codes.ts";
 import { parseCountryInfoLine, type CountryRecord } from "./country-info.ts";
 import type { MalformedRows } from "./malformed.ts";
 
@@ -43,4 +44,8 @@ export function readCountryInfo(location: string, options: SourceOptions, malfor
 
 export function readAdmin1Codes(location: string, options: SourceOptions, malformed: MalformedRows) {
   return readRows<Admin1Record>(location, options, malformed, parseAdmin1Line, (r) => r.code);
+}
+
+export function readAdmin2Codes(location: string, options: SourceOptions, malformed: MalformedRows) {
+  return readRows<Admin2Record>(location, options, malformed, parseAdmin2Line, (r) => `${r.admin1}\t${r.name}`);
 }

@@ -61,6 +61,8 @@ export interface StagedPlaces {
   admin1Unassigned: number;
   /** Rows of earlier dumps replaced by a later dump's row with the same id. */
   replaced: number;
+  /** "CC.admin2" → the admin-1 index most of the places with that admin-2 code carry (Natural Earth's finer areas). */
+  admin2ToAdmin1: Map<string, number>;
   /** One entry per dump, in the order given. */
   dumps: PlaceDump[];
   alternateNamesSource?: { displayName: string; localPath: string };
@@ -97,6 +99,7 @@ export async function stagePlaces(input: StageInput): Promise<StagedPlaces> {
   let admin1Unassigned = 0;
   const staleByCountry = new Map<string, number>();
   const dumps: PlaceDump[] = [];
+  const admin2Votes = new Map<string, Map<number, number>>();
 
   for (let d = input.placesLocations.length - 1; d >= 0; d--) {
     const location = input.placesLocations[d]!;
@@ -161,7 +164,10 @@ export async function stagePlaces(input: StageInput): Promise<StagedPlaces> {
           timezone = tz;
         }
         countryCounts[country]!++;
-        if (admin1 >= 0) admin1Counts[admin1]!++;
+        if (admin1 >= 0) {
+          admin1Counts[admin1]!++;
+          if (r.admin2 !== "") vote(admin2Votes, `${r.countryCode}.${r.admin2}`, admin1);
+        }
         const importance = importanceOf(r.featureClass, r.featureCode, r.population);
         const wait = placesOut.add([
           r.geonameId, r.name, r.asciiName, r.lat, r.lon, r.featureClass, r.featureCode, r.countryCode, r.cc2,
@@ -249,7 +255,26 @@ export async function stagePlaces(input: StageInput): Promise<StagedPlaces> {
     staleAdmin1ByCountry,
     admin1Unassigned,
     replaced: dumps.reduce((n, d) => n + d.replaced, 0),
+    admin2ToAdmin1: majorities(admin2Votes),
     dumps,
     ...(alternateNamesSource ? { alternateNamesSource } : {}),
   };
+}
+
+function vote(votes: Map<string, Map<number, number>>, key: string, admin1: number): void {
+  let counts = votes.get(key);
+  if (!counts) votes.set(key, (counts = new Map()));
+  counts.set(admin1, (counts.get(admin1) ?? 0) + 1);
+}
+
+/** Each key's most voted admin-1 (ties: the smaller index, so the result does not depend on row order). */
+function majorities(votes: Map<string, Map<number, number>>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [key, counts] of votes) {
+    let best = -1;
+    let bestCount = 0;
+    for (const [admin1, n] of counts) if (n > bestCount || (n === bestCount && admin1 < best)) [best, bestCount] = [admin1, n];
+    out.set(key, best);
+  }
+  return out;
 }

@@ -22,11 +22,12 @@ import { loadCldrNames } from "./cldr-names.ts";
 import { configureDuckdb, GAZETTEER_EXPORT, loadDatabase } from "./database.ts";
 import { exportTable } from "../common/table-export.ts";
 import { MalformedRows } from "./malformed.ts";
-import { readAdmin1Codes, readCountryInfo } from "./read-tables.ts";
+import { readAdmin1Codes, readAdmin2Codes, readCountryInfo } from "./read-tables.ts";
 import { stagePlaces } from "./stage-places.ts";
 import { buildTables } from "./tables.ts";
 import { readSubdivisionCodes } from "./subdivision-codes.ts";
 import { StepOptions } from "../common/options.ts";
+import { foldName } from "../../datasets/places/fold.ts";
 
 export const PLACES_DUCKDB_FILE = "places/places.duckdb";
 /** Same magic as the index: the DuckDB file is the index's companion. */
@@ -38,12 +39,15 @@ export interface PlacesArgs {
   /** Place dumps in order: a later dump's row replaces an earlier one with the same GeoNames id. */
   places: string[];
   alternateNames?: string;
-  /** Natural Earth admin-1 GeoJSON, for ISO 3166-2 codes as qualifiers. */
+  /** Natural Earth admin-1 GeoJSON, for ISO 3166-2 codes and names as qualifiers. */
   subdivisions?: string;
+  /** GeoNames admin2Codes.txt: county and district names as qualifiers of their admin-1 area. */
+  admin2?: string;
   maxMalformed: number;
   memoryLimitMb: number;
   duckdbThreads: number;
   typoPlaces: number;
+  typoAlternates: number;
 }
 
 const USAGE = `Options:
@@ -53,8 +57,10 @@ const USAGE = `Options:
                                 repeat the option or give a comma list for several dumps, oldest first:
                                 a later dump's row replaces an earlier row with the same GeoNames id
   --alternate-names <path|url>  optional alternateNamesV2.txt (.txt, .zip or .gz)
+  --admin2 <path|url>           optional GeoNames admin2Codes.txt: county and district names qualify their admin-1 area
   --subdivisions <path|url>     optional Natural Earth admin-1 GeoJSON (.geojson or .gz): its ISO 3166-2
-                                codes (CA-ON, ON; AU-NSW, NSW) become admin-1 qualifiers
+                                codes (CA-ON, ON; AU-NSW, NSW) and names (local, alternate, 26 languages;
+                                counties and provinces name their admin-1 area) become admin-1 qualifiers
   --max-malformed <n>           malformed rows tolerated over all files (default 1000); one more fails the build
   --memory-limit-mb <n>         DuckDB memory limit while sorting and grouping (default 512); DuckDB spills
                                 to a temporary directory beyond it
@@ -62,10 +68,12 @@ const USAGE = `Options:
                                 cities500 builds under a 96 MB limit)
   --typo-places <n>             typo matching covers the main names of the n most important places
                                 (default 500000: all of cities500; bounds the index of allCountries)
+  --typo-alternates <n>         and the Latin-script alternate names of the n most important populated places
+                                (default 4000: New York, Bangalore, Juarez)
 Writes places/places.idx and places/places.duckdb under GEODATA_DATA_DIR.`;
 
 export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
-  const options = new StepOptions("places", args, ["countries", "admin1", "places", "alternate-names", "subdivisions", "max-malformed", "memory-limit-mb", "duckdb-threads", "typo-places"]);
+  const options = new StepOptions("places", args, ["countries", "admin1", "places", "alternate-names", "subdivisions", "admin2", "max-malformed", "memory-limit-mb", "duckdb-threads", "typo-places", "typo-alternates"]);
   const places: string[] = [];
   for (const value of options.all("places")) {
     const parts = value.split(",");
@@ -75,16 +83,19 @@ export function parsePlacesArgs(args: readonly string[]): PlacesArgs {
   if (places.length === 0) throw new ConfigError("--places", "a path or URL", "nothing");
   const alternateNames = options.get("alternate-names");
   const subdivisions = options.get("subdivisions");
+  const admin2 = options.get("admin2");
   return {
     countries: options.required("countries"),
     admin1: options.required("admin1"),
     places,
     ...(alternateNames ? { alternateNames } : {}),
     ...(subdivisions ? { subdivisions } : {}),
+    ...(admin2 ? { admin2 } : {}),
     maxMalformed: options.int("max-malformed", 1000, 0, 1_000_000_000),
     memoryLimitMb: options.int("memory-limit-mb", 512, 64, 1_048_576),
     duckdbThreads: options.int("duckdb-threads", 2, 1, 256),
     typoPlaces: options.int("typo-places", 500_000, 0, 4_294_967_295),
+    typoAlternates: options.int("typo-alternates", 4000, 0, 4_294_967_295),
   };
 }
 
@@ -118,10 +129,21 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
     });
     if (staged.places === 0) throw new DataFormatError({ file: staged.dumps.map((d) => d.displayName).join(", ") }, "at least one place", "none");
     const subdivisions = a.subdivisions
-      ? await readSubdivisionCodes(a.subdivisions, sourceOptions, new Map(admin1.rows.map((r, i) => [r.code, i])))
+      ? await readSubdivisionCodes(a.subdivisions, sourceOptions, {
+        admin1Index: new Map(admin1.rows.map((r, i) => [r.code, i])),
+        admin2ToAdmin1: staged.admin2ToAdmin1,
+        admin1ByName: new Map(admin1.rows.flatMap((r, i) => [[`${r.code.slice(0, 2)} ${foldName(r.name)}`, i], [`${r.code.slice(0, 2)} ${foldName(r.asciiName)}`, i]] as const)),
+      })
       : undefined;
     if (subdivisions) logger.info("subdivision codes read", { features: subdivisions.features, matched: subdivisions.aliases.length });
-    const tables = buildTables(countries.rows, admin1.rows, cldr, staged, subdivisions?.aliases);
+    const admin2 = a.admin2 ? await readAdmin2Codes(a.admin2, sourceOptions, malformed) : undefined;
+    const admin1Index = new Map(admin1.rows.map((r, i) => [r.code, i]));
+    const counties = (admin2?.rows ?? []).flatMap((r) => {
+      const index = admin1Index.get(r.admin1);
+      return index === undefined ? [] : [{ index, names: [r.name, r.asciiName] }];
+    });
+    if (admin2) logger.info("admin-2 names read", { rows: admin2.rows.length, matched: counties.length });
+    const tables = buildTables(countries.rows, admin1.rows, cldr, staged, [...(subdivisions?.aliases ?? []), ...counties]);
 
     const dbTmp = path.join(workDir, "places.duckdb");
     const instance = await DuckDBInstance.create(dbTmp);
@@ -134,7 +156,7 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
     try {
       await configureDuckdb(conn, path.join(workDir, "duckdb-tmp"), a.memoryLimitMb, a.duckdbThreads);
       await loadDatabase(conn, staged, countries.rows, admin1.rows, workDir, logger);
-      const built = await buildIndex(conn, tables, staged.places, a.typoPlaces, workDir, logger);
+      const built = await buildIndex(conn, tables, staged.places, { places: a.typoPlaces, alternates: a.typoAlternates }, workDir, logger);
       if (built.writer.placeCount !== staged.places) {
         throw new DataFormatError({ file: dbTmp, field: "places" }, `${staged.places} places`, `${built.writer.placeCount}`);
       }
@@ -146,7 +168,7 @@ export async function runPlaces(a: PlacesArgs, ctx: StepContext): Promise<void> 
       nameRows = Number((await conn.runAndReadAll("SELECT count(*) FROM names")).getRows()[0]![0]);
       const maxDate = (await conn.runAndReadAll("SELECT max(modification_date) FROM places")).getRows()[0]![0];
       newest = typeof maxDate === "string" ? maxDate : undefined;
-      const sources = await describeSources(a, countries, admin1, staged);
+      const sources = await describeSources(a, countries, admin1, staged, admin2);
       const counts = {
         places: staged.places,
         names: nameRows,
@@ -206,6 +228,7 @@ async function describeSources(
   countries: { displayName: string; localPath: string },
   admin1: { displayName: string; localPath: string },
   staged: Awaited<ReturnType<typeof stagePlaces>>,
+  admin2?: { displayName: string; localPath: string },
 ): Promise<SourceInfo[]> {
   const out: SourceInfo[] = [];
   const one = async (location: string, local: string, name: string, date?: string): Promise<void> => {
@@ -220,6 +243,7 @@ async function describeSources(
   if (a.alternateNames && staged.alternateNamesSource) {
     await one(a.alternateNames, staged.alternateNamesSource.localPath, staged.alternateNamesSource.displayName);
   }
+  if (a.admin2 && admin2) await one(a.admin2, admin2.localPath, admin2.displayName);
   if (a.subdivisions) {
     if (/^https?:\/\//i.test(a.subdivisions)) out.push({ name: path.basename(new URL(a.subdivisions).pathname), location: a.subdivisions });
     else await one(a.subdivisions, a.subdivisions, path.basename(a.subdivisions));
@@ -234,14 +258,15 @@ const EMBEDDED_FILES = {
   places: path.join(EMBEDDED, "cities500.zip"),
   /** The 2025 cities15000, after cities500 (2023): its rows win, with admin-1 codes that match the 2025 admin1 file. */
   placesNewer: path.join(EMBEDDED, "cities15000.zip"),
-  subdivisions: path.join(EMBEDDED_DIR, "naturalearth", "ne_10m_admin_1_states_provinces.geojson.gz"),
+  /** Codes and names of Natural Earth admin-1 (no geometry; pipeline/places/extract-subdivision-names.ts). */
+  subdivisions: path.join(EMBEDDED_DIR, "naturalearth", "ne_10m_admin_1_names.geojson.gz"),
 };
 
 export const placesStep: PipelineStep = {
   name: "places",
   summary: "GeoNames places → search index (places/places.idx) and DuckDB records (places/places.duckdb).",
   usage: USAGE,
-  codeVersion: 2,
+  codeVersion: 3,
   embeddedDefault: {
     inputs: () => Object.values(EMBEDDED_FILES),
     args: () => [

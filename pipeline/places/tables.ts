@@ -4,12 +4,13 @@
  * 3166-2 CA-ON) that restrict a search to a country or an admin-1 area.
  */
 import { createRequire } from "node:module";
-import type { Admin1Entry, PlacesTables, QualifierEntry } from "../../datasets/places/index-format.ts";
+import type { Admin1Entry, PlacesTables, QualifierEntry, QualifierWord } from "../../datasets/places/index-format.ts";
 import type { ContinentInfo, CountryInfo } from "../../datasets/places/admin-types.ts";
 import { foldName } from "../../datasets/places/fold.ts";
 import type { Admin1Record } from "./admin1-codes.ts";
 import { countryNamesOrFallback, type CldrNames } from "./cldr-names.ts";
 import type { CountryRecord } from "./country-info.ts";
+import { COUNTRY_FORMS } from "./country-forms.ts";
 import type { StagedPlaces } from "./stage-places.ts";
 import type { SubdivisionAlias } from "./subdivision-codes.ts";
 
@@ -80,6 +81,10 @@ export function buildTables(
     for (const name of Object.values(c.names)) add(name, "country", i);
     for (const name of alternates.get(c.iso2) ?? []) add(name, "country", i);
   });
+  for (const [iso2, form] of COUNTRY_FORMS) {
+    const i = countryIndex.get(iso2);
+    if (i !== undefined) add(form, "country", i);
+  }
   admin1.forEach((a, i) => {
     const suffix = a.code.slice(3);
     if (ALPHA_CODE.test(suffix)) add(suffix, "admin1", i);
@@ -95,6 +100,7 @@ export function buildTables(
     .map(([key, q]) => ({ key, countries: [...q.countries].sort((x, y) => x - y), admin1: [...q.admin1].sort((x, y) => x - y) }));
 
   return {
+    qualifierWords: wordsOf(qualifierList),
     countries: countryInfos,
     continents,
     admin1: admin1Entries,
@@ -102,4 +108,28 @@ export function buildTables(
     timezones: staged.timezones,
     qualifiers: qualifierList,
   };
+}
+
+/** Words of fewer code points are not looked up as soft qualifiers (codes such as "il" are whole keys). */
+export const MIN_QUALIFIER_WORD = 3;
+
+/**
+ * The words of every qualifier key with the areas whose names hold them, sorted by word (UTF-16
+ * order, as the server's binary search compares): what an unknown qualifier's words are matched
+ * against ("jawa" of "Jawa Tengah" resembles Jawa Barat and Jawa Timur).
+ */
+function wordsOf(qualifiers: readonly QualifierEntry[]): QualifierWord[] {
+  const words = new Map<string, { countries: Set<number>; admin1: Set<number> }>();
+  for (const q of qualifiers) {
+    for (const word of new Set(q.key.split(" "))) {
+      if ([...word].length < MIN_QUALIFIER_WORD) continue;
+      let w = words.get(word);
+      if (!w) words.set(word, (w = { countries: new Set(), admin1: new Set() }));
+      for (const c of q.countries) w.countries.add(c);
+      for (const a of q.admin1) w.admin1.add(a);
+    }
+  }
+  return [...words.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([word, w]) => ({ word, countries: [...w.countries].sort((x, y) => x - y), admin1: [...w.admin1].sort((x, y) => x - y) }));
 }

@@ -7,41 +7,53 @@
  *
  * All terms are in orders of magnitude of population (datasets/places/importance.ts). Tuned on the
  * tuning part of the relevance bench's seeded split (bench/relevance/split.ts), never on its
- * held-out part. The match penalty says how sure we are that the text means this place:
+ * held-out part; the exact-before-near numbers come from issue 39. The match penalty says how sure
+ * we are that the text means this place:
  * - own name (GeoNames or ASCII name), exact: 0 for the first place so called (in rank order, among
  *   those the qualifiers let through), and only here does the capital/seat bonus count; 0.3 for its
- *   namesakes, as for a prefix (a text that is a name and begins bigger names means either);
- * - prefix of an own name: 0.3, so an exact own name comes first only against a prefix match of
- *   less than about twice its size (Milan before Mila for "Mila", Lagos before Lago);
- * - alternate name, exact: 1.5; 2 when the text is also another place's own name (an ambiguous
+ *   namesakes;
+ * - alternate name, exact: 0.5; 2 when the text is also another place's own name (an ambiguous
  *   alternate such as Victoria for Hong Kong, Philadelphia for Amman, Dili for Delhi);
- * - historic, colloquial or code name (alternateNamesV2 flags), exact: 1 more than an alternate;
- * - typo of an own name: 1.6 for one edit, 2.6 for two, 0.5 more when the first character differs
- *   (people rarely mistype the first letter: Rangpur before Nagpur for "Ragpur"). A typo needs some
- *   20 times the importance of a real prefix match to come before it (Likasi before Lima for
- *   "Lika", Kagoshima before Kano, but Kanpur, 28 times Kapurthala, for "Kapur");
+ * - historic, colloquial or code name (alternateNamesV2 flags), exact: 2.5 (4 when shared);
+ * - prefix of an own name: 0.7, so an exact name comes first against a prefix match of less than
+ *   10^0.7 = 5 times its importance (Porto before Porto Alegre, Auch before Auchi; Milan before Mila
+ *   for "Mila", Lagos before Lago);
+ * - prefix (4+ bytes) of an alternate name that takes part in typo matching (a Latin-script name
+ *   of an important place, pipeline/places/database.ts): 2.5 ("Rang" reaches Yangon, "Vish"
+ *   Visakhapatnam);
+ * - typo: 2 for one edit, 3 for two, 0.5 more when the first character differs (people rarely
+ *   mistype the first letter: Rangpur before Nagpur for "Ragpur"), 2 more for an alternate name
+ *   ("Jaurez" is Ciudad Juárez, 200 times Juárez, Chiapas). A typo needs some 20 times the
+ *   importance of a real prefix match to come before it (Likasi before Lima for "Lika", Kagoshima
+ *   before Kano, but Kanpur, 28 times Kapurthala, for "Kapur");
  * - own prefix that does not keep what was typed literally (a final space, an apostrophe:
  *   server/places/literal.ts): 2.3;
- * - prefix of an alternate name only: 5 (names in other languages rarely mean a place typed by
- *   its first letters: "São P" is São Paulo, not Luanda's old Portuguese name).
- * Typos, alternate-name prefixes and non-literal prefixes are weak matches: when a text also
- * matches strongly (an own name it is or begins, an alternate name it is), only the best weak
- * match keeps its place and the others follow every strong one (search.ts demoteWeak), so typos
- * never crowd the places whose names were being typed out of the first page.
- * Qualifiers only filter; they do not change the score.
+ * - prefix of other alternate names: 5 (names in other languages rarely mean a place typed by its
+ *   first letters: "São P" is São Paulo, not Luanda's old Portuguese name).
+ * Typos, prefixes of other alternate names and non-literal prefixes are weak matches (search.ts
+ * demoteWeak): when the text is a name of some place (exact before near), every weak match follows
+ * every strong one ("Pudong" before Yudong, "Kunsan" Gunsan before Kunshan); otherwise only the best
+ * weak match keeps its place, so typos never crowd the places whose names were being typed out of
+ * the first page.
+ * Known qualifiers filter; soft ones (soft-qualifier.ts) lift the places whose areas they resemble
+ * above all others.
  */
 
 export const MatchPenalty = {
   own: 0,
   namesake: 0.3,
-  alternate: 1.5,
+  alternate: 0.5,
   /** Added to an alternate (or weak) exact match when the key is another place's own name. */
-  sharedAlternate: 0.5,
+  sharedAlternate: 1.5,
   weak: 2.5,
-  ownPrefix: 0.3,
+  ownPrefix: 0.7,
+  /** Prefix of an alternate name that takes part in typo matching (an exonym or own-language name of an important place). */
+  knownAlternatePrefix: 2.5,
   alternatePrefix: 5,
   unliteral: 2.3,
-  typo1: 1.6,
-  typo2: 2.6,
+  typo1: 2,
+  typo2: 3,
   typoFirstLetter: 0.5,
+  /** Added to a typo of an alternate name. */
+  typoAlternate: 2,
 } as const;

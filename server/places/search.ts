@@ -2,19 +2,21 @@
  * Forward geocoding over the in-memory places index.
  *
  * Matching (on folded text, datasets/places/fold.ts): a place matches when one of its names
- * equals the query (exact), starts with it (prefix), or is a primary name within the allowed
- * edits (fuzzy: 1 edit for 4-7 code points, 2 from 8; transpositions count 1). Historic,
- * colloquial and code names (weak) match exactly only.
- * Qualifiers: "name, q1, q2" restricts to places whose country or admin-1 area each qualifier
- * names (ISO2/ISO3, country names in 23 languages, admin-1 name or code). When a part after a
- * comma is not a known qualifier, the whole text is searched as one name ("Washington, D.C."
- * also resolves: "dc" is the admin-1 code). Without a comma, when the whole text matches nothing,
- * its trailing words are tried as a qualifier ("Paris France", "Portland Oregon").
+ * equals the query (exact), starts with it (prefix), or is a typo key within the allowed edits
+ * (fuzzy: 1 edit for 4-7 code points, 2 from 8; transpositions count 1): main and ASCII names, and
+ * the Latin-script alternate names of the most important places (pipeline/places/database.ts).
+ * Historic, colloquial and code names (weak) match exactly only.
+ * Qualifiers: in "name, q1, q2" a part that names a country or admin-1 area (ISO2/ISO3, country
+ * names and forms, admin-1 names and codes; two parts may form one: "Korea, South") restricts to
+ * its places; any other part is soft (soft-qualifier.ts): places whose areas' names resemble it
+ * come first, nothing is filtered out. Known qualifiers that leave nothing become soft, so a
+ * qualifier never empties an answer. Without a comma, when the whole text matches nothing, its last
+ * words are tried as a known, then a soft qualifier ("Paris France", "Bekasi Jawa Barat").
  * Order: by score, ties by rank (server/places/ranking.ts): match kind (own name, alternate name,
- * prefix, typo) and importance (population, capital/seat, feature) in one number, weak matches
- * beyond the best one after the strong ones; a total order, so offset paging never repeats or
- * skips. A final separator or an apostrophe of the text is literal (server/places/literal.ts).
- * `total` counts every matching place.
+ * prefix, typo) and importance (population, capital/seat, feature) in one number; weak matches
+ * after the strong ones when the text is a name, beyond the best one otherwise; a total order, so
+ * offset paging never repeats or skips. A final separator or an apostrophe of the text is literal
+ * (server/places/literal.ts). `total` counts every matching place.
  */
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
 import { POSTING_SHIFT, PRIMARY_BIT, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
@@ -24,6 +26,7 @@ import { finishNow, type Work } from "../../datasets/common/work.ts";
 import { FuzzyMatcher } from "./fuzzy.ts";
 import { foldKeepingApostrophes, literalOf, type LiteralQuery } from "./literal.ts";
 import { MatchPenalty } from "./ranking.ts";
+import { SoftQualifier } from "./soft-qualifier.ts";
 
 /** What a searcher precomputes from its index (built as work that yields). */
 interface SearchParts {
@@ -41,7 +44,12 @@ export interface SearchPage {
 
 interface ParsedQuery {
   key: string;
+  /** Known qualifiers: each must hold. */
   qualifiers: QualifierEntry[];
+  /** Their folded texts (to be softened when they leave nothing). */
+  hardTexts: string[];
+  /** Folded parts that name no known area: a ranking signal (soft-qualifier.ts). */
+  soft: string[];
   /** A final separator or apostrophes of the name part (server/places/literal.ts). */
   literal?: LiteralQuery | undefined;
 }
@@ -49,6 +57,16 @@ interface ParsedQuery {
 const encoder = new TextEncoder();
 /** Subtracted from the score of demoted weak matches: more than any score spread (orders of magnitude of population). */
 const WEAK_TIER = 1000;
+/** Added per soft qualifier word a place's areas resemble: above the weak tier, so they come first. */
+const SOFT_TIER = 10 * WEAK_TIER;
+/** Comma-separated parts one qualifier may span ("Korea, South"; "Congo, Democratic Republic of the"). */
+const MAX_SPAN = 2;
+/** Known qualifiers that filter at most; further ones are soft. */
+const MAX_FILTERS = 4;
+/** Bytes a prefix needs before an alternate name it begins counts as a strong match. */
+const MIN_ALTERNATE_PREFIX = 4;
+/** Trailing words tried as a qualifier of a text without a comma that matches nothing. */
+const MAX_TRAILING_WORDS = 3;
 
 export class PlaceSearch {
   /** Best score of each touched place of the current query (NaN: not touched). */
@@ -63,6 +81,8 @@ export class PlaceSearch {
   private weakPlace = new Uint32Array(1024);
   private weakScore = new Float64Array(1024);
   private weakCount = 0;
+  /** Whether the current query equals a (not historic, colloquial or code) name of a place the qualifiers let through. */
+  private exactMatched = false;
   /** Per feature index: the capital/seat bonus (datasets/places/importance.ts). */
   private readonly featureSeat: Float64Array;
   /** Per place: log10(population + 1) - feature malus, computed once (4 bytes a place). */
@@ -71,6 +91,7 @@ export class PlaceSearch {
   /** Per place whose GeoNames name has an apostrophe: the name folded with them kept (literal.ts). */
   private readonly apostropheFold: Map<number, string>;
   private readonly qualifierByKey: Map<string, QualifierEntry>;
+  private readonly soft: SoftQualifier;
   /** Per qualifier of the current query: membership of each country and admin-1 index. */
   private filter: { countries: Uint8Array; admin1: Uint8Array }[] = [];
 
@@ -80,6 +101,7 @@ export class PlaceSearch {
     this.touched = new Uint32Array(index.placeCount);
     this.fuzzy = parts.fuzzy;
     this.qualifierByKey = new Map(index.tables.qualifiers.map((q) => [q.key, q]));
+    this.soft = new SoftQualifier(index.tables.qualifierWords, index.tables.admin1.length, index.tables.countries.length);
     this.featureSeat = Float64Array.from(index.tables.features, (f) => seatBonus(f.featureCode));
     this.baseScore = parts.baseScore;
     this.apostropheFold = parts.apostropheFold;
@@ -121,45 +143,68 @@ export class PlaceSearch {
     return this.baseScore[place]!;
   }
 
-  /** Splits "name, qualifier, ..." and resolves the qualifiers (see the module comment). */
+  /**
+   * Splits "name, qualifier, ..." and resolves the qualifiers: a known one filters, an unknown one
+   * is soft (see the module comment). Two or three parts may form one qualifier ("Korea, South").
+   */
   parse(text: string): ParsedQuery {
     const parts = text.split(",");
-    if (parts.length > 1) {
-      const qualifiers: QualifierEntry[] = [];
-      let resolved = true;
-      for (const part of parts.slice(1)) {
-        const key = foldName(part);
-        if (key === "") continue;
-        const q = this.qualifierByKey.get(key);
-        if (!q) {
-          resolved = false;
-          break;
-        }
-        qualifiers.push(q);
+    const name = foldName(parts[0]!);
+    if (parts.length === 1 || name === "") return { key: foldName(text), qualifiers: [], hardTexts: [], soft: [], literal: literalOf(text) };
+    const qualifiers: QualifierEntry[] = [];
+    const hardTexts: string[] = [];
+    const soft: string[] = [];
+    const folded = parts.map((part, i) => (i === 0 ? name : foldName(part)));
+    for (let i = 1; i < folded.length; ) {
+      if (folded[i] === "") {
+        i++;
+        continue;
       }
-      const key = foldName(parts[0]!);
-      if (resolved && key !== "") return { key, qualifiers, literal: literalOf(parts[0]!) };
+      let span = 0;
+      for (let n = Math.min(MAX_SPAN, folded.length - i); n >= 1 && span === 0; n--) {
+        const q = this.qualifierByKey.get(n === 1 ? folded[i]! : folded.slice(i, i + n).join(" "));
+        if (q) {
+          span = n;
+          // A repeated qualifier adds nothing; beyond MAX_FILTERS distinct ones (which leave nothing
+          // anyway) they count as soft: a filter costs a pass over every match.
+          if (qualifiers.includes(q)) continue;
+          if (qualifiers.length < MAX_FILTERS) {
+            qualifiers.push(q);
+            hardTexts.push(q.key);
+          } else soft.push(q.key);
+        }
+      }
+      if (span === 0) soft.push(folded[i]!);
+      i += Math.max(1, span);
     }
-    return { key: foldName(text), qualifiers: [], literal: literalOf(text) };
+    return { key: name, qualifiers, hardTexts, soft, literal: literalOf(parts[0]!) };
   }
 
   search(text: string, limit: number, offset: number): SearchPage {
     const parsed = this.parse(text);
     const page = this.run(parsed, limit, offset);
-    if (page.total > 0 || text.includes(",")) return page;
-    // "Paris France", "Portland Oregon": when the whole text matches nothing, try its trailing
-    // words as a qualifier (longest name first).
+    if (page.total > 0) return page;
+    // Known qualifiers that leave nothing become soft: a qualifier never empties an answer.
+    if (parsed.qualifiers.length > 0) return this.run({ ...parsed, qualifiers: [], hardTexts: [], soft: [...parsed.hardTexts, ...parsed.soft] }, limit, offset);
+    if (text.includes(",")) return page;
+    // "Paris France", "Portland Oregon", "Bekasi Jawa Barat": when the whole text matches nothing,
+    // its last words are tried as a qualifier (longest name first), known ones before soft ones.
     const words = parsed.key.split(" ");
-    for (let k = words.length - 1; k >= 1; k--) {
+    const first = Math.max(1, words.length - MAX_TRAILING_WORDS);
+    for (let k = words.length - 1; k >= first; k--) {
       const q = this.qualifierByKey.get(words.slice(k).join(" "));
       if (!q) continue;
-      const retry = this.run({ key: words.slice(0, k).join(" "), qualifiers: [q] }, limit, offset);
+      const retry = this.run({ key: words.slice(0, k).join(" "), qualifiers: [q], hardTexts: [q.key], soft: [] }, limit, offset);
+      if (retry.total > 0) return retry;
+    }
+    for (let k = words.length - 1; k >= first; k--) {
+      const retry = this.run({ key: words.slice(0, k).join(" "), qualifiers: [], hardTexts: [], soft: [words.slice(k).join(" ")] }, limit, offset);
       if (retry.total > 0) return retry;
     }
     return page;
   }
 
-  private run({ key, qualifiers, literal }: ParsedQuery, limit: number, offset: number): SearchPage {
+  private run({ key, qualifiers, soft, literal }: ParsedQuery, limit: number, offset: number): SearchPage {
     if (key === "") return { total: 0, places: [] };
     const { countries, admin1 } = this.index.tables;
     this.filter = qualifiers.map((q) => {
@@ -171,9 +216,11 @@ export class PlaceSearch {
     try {
       this.collect(key, literal);
       this.demoteWeak();
+      if (soft.length > 0 && this.soft.resolve(soft)) this.boostSoft();
       return this.page(limit, offset);
     } finally {
       this.reset();
+      this.soft.reset();
     }
   }
 
@@ -211,6 +258,16 @@ export class PlaceSearch {
     }
   }
 
+  /** Places whose admin-1 area or country resembles the soft qualifiers come first, the more words the earlier. */
+  private boostSoft(): void {
+    const { country, admin1 } = this.index;
+    for (let t = 0; t < this.touchedCount; t++) {
+      const p = this.touched[t]!;
+      const words = this.soft.score(country[p]!, admin1[p]!);
+      if (words > 0) this.scoreOf[p] = this.scoreOf[p]! + SOFT_TIER * words;
+    }
+  }
+
   /**
    * When both kinds matched, the best weak match keeps its score and the other weak matches follow
    * every strong one: a typo or an alternate-name prefix of a much bigger place may come first,
@@ -227,6 +284,8 @@ export class PlaceSearch {
       if (best < 0 || scoreOf[p]! > scoreOf[best]! || (scoreOf[p] === scoreOf[best] && p < best)) best = p;
     }
     if (weakPlaces === 0 || weakPlaces === this.touchedCount) return;
+    // Exact before near: when the text is a name, no weak match precedes the strong ones.
+    if (this.exactMatched) best = -1;
     for (let w = 0; w < this.weakCount; w++) {
       const p = weakPlace[w]!;
       if (p !== best && scoreOf[p] === weakScore[w]) scoreOf[p] = scoreOf[p]! - WEAK_TIER;
@@ -263,6 +322,7 @@ export class PlaceSearch {
         namesake = true;
       }
       this.mark(place, score, false);
+      if ((posting & WEAK_BIT) === 0 && this.scoreOf[place] === score) this.exactMatched = true;
     }
   }
 
@@ -271,16 +331,20 @@ export class PlaceSearch {
     return this.apostropheFold.get(place)?.startsWith(literal) ?? false;
   }
 
-  /** Typo matches count only for places whose main or ASCII name the key is. */
-  private markPrimaryPostings(k: number, edits: number, sameFirst: boolean): void {
+  /**
+   * A typo of a key counts for the places whose main, ASCII or alternate name it is (historic,
+   * colloquial and code names excepted), at the same penalty: the pipeline admits to typo matching
+   * the main names and the Latin-script alternate names of the most important places.
+   */
+  private markTypoPostings(k: number, edits: number, sameFirst: boolean): void {
     const ix = this.index;
     const penalty = (edits <= 1 ? MatchPenalty.typo1 : MatchPenalty.typo2) + (sameFirst ? 0 : MatchPenalty.typoFirstLetter);
     const end = ix.postingOffsets[k + 1]!;
     for (let p = ix.postingOffsets[k]!; p < end; p++) {
       const posting = ix.postings[p]!;
-      if ((posting & PRIMARY_BIT) !== 0) {
+      if ((posting & WEAK_BIT) === 0) {
         const place = posting >>> POSTING_SHIFT;
-        this.mark(place, this.base(place) - penalty, true);
+        this.mark(place, this.base(place) - penalty - ((posting & PRIMARY_BIT) === 0 ? MatchPenalty.typoAlternate : 0), true);
       }
     }
   }
@@ -299,7 +363,15 @@ export class PlaceSearch {
     upper.set(bytes);
     upper[bytes.length] = 0xff;
     const end = ix.lowerBound(upper);
+    // The typo keys (ascending key indexes) are walked beside the prefix keys: an alternate name
+    // that takes part in typo matching (an exonym or own-language name of an important place, see
+    // pipeline/places/database.ts) is a strong prefix match, other alternate names a weak one.
+    const { fuzzyKeys } = ix;
+    // Three letters begin too many alternate names: those prefixes stay weak.
+    let f = bytes.length >= MIN_ALTERNATE_PREFIX ? lowerBoundU32(fuzzyKeys, k) : fuzzyKeys.length;
     for (; k < end; k++) {
+      while (f < fuzzyKeys.length && fuzzyKeys[f]! < k) f++;
+      const typoKey = fuzzyKeys[f] === k;
       // A final separator: the key's word must end where the query does (keys are folded, so a space).
       const wordEnds = literal === undefined || !literal.wordEnd || ix.keyBytes[ix.keyOffsets[k]! + bytes.length] === 0x20;
       const postingsEnd = ix.postingOffsets[k + 1]!;
@@ -307,7 +379,10 @@ export class PlaceSearch {
         const posting = ix.postings[p]!;
         if ((posting & WEAK_BIT) !== 0) continue;
         const place = posting >>> POSTING_SHIFT;
-        if ((posting & PRIMARY_BIT) === 0) this.mark(place, this.base(place) - MatchPenalty.alternatePrefix, true);
+        if ((posting & PRIMARY_BIT) === 0) {
+          if (typoKey) this.mark(place, this.base(place) - MatchPenalty.knownAlternatePrefix, false);
+          else this.mark(place, this.base(place) - MatchPenalty.alternatePrefix, true);
+        }
         else if (wordEnds && (literal?.apostrophes === undefined || this.keepsApostrophes(place, literal.apostrophes))) {
           this.mark(place, this.base(place) - MatchPenalty.ownPrefix, false);
         } else this.mark(place, this.base(place) - MatchPenalty.unliteral, true);
@@ -315,7 +390,7 @@ export class PlaceSearch {
     }
     const length = codePointLength(key);
     const edits = allowedEdits(length);
-    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d, sameFirst) => this.markPrimaryPostings(fk, d, sameFirst));
+    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d, sameFirst) => this.markTypoPostings(fk, d, sameFirst));
   }
 
   /** The page [offset, offset + limit) of the matches by score (descending), ties by rank. */
@@ -351,6 +426,19 @@ export class PlaceSearch {
     for (let t = 0; t < this.touchedCount; t++) this.scoreOf[this.touched[t]!] = Number.NaN;
     this.weakCount = 0;
     this.touchedCount = 0;
+    this.exactMatched = false;
     this.filter = [];
   }
+}
+
+/** First index of the ascending array whose value is >= `value`. */
+function lowerBoundU32(a: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -7,7 +7,7 @@ import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
 import { PlacesIndexWriter } from "../../../datasets/places/index-writer.ts";
 import type { PlacesTables } from "../../../datasets/places/index-format.ts";
 
-const tables: PlacesTables = { countries: [], continents: [], admin1: [], features: [{ featureClass: "P", featureCode: "PPLC" }], timezones: ["Europe/Berlin"], qualifiers: [] };
+const tables: PlacesTables = { countries: [], continents: [], admin1: [], features: [{ featureClass: "P", featureCode: "PPLC" }], timezones: ["Europe/Berlin"], qualifiers: [], qualifierWords: [] };
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "places-index-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
