@@ -42,9 +42,15 @@
 export const MatchPenalty = {
   own: 0,
   namesake: 0.3,
-  alternate: 0.5,
-  /** Added to an alternate (or weak) exact match when the key is another place's own name. */
+  alternate: 0.2,
+  /** Added to an alternate (or weak) exact match when the key is the own name of a place of importance sharedFull or more. */
   sharedAlternate: 1.5,
+  /** Importance (datasets/places/importance.ts) of the name's own place below which the shared penalty is 0. */
+  sharedFrom: 5.7,
+  /** Importance from which it is the whole sharedAlternate; linear in between. */
+  sharedFull: 6.2,
+  /** Seat bonus from which the shared penalty is whole whatever the importance (a capital's name means the capital). */
+  sharedSeat: 0.2,
   weak: 2.5,
   ownPrefix: 0.7,
   /** Prefix of an alternate name that takes part in typo matching (an exonym or own-language name of an important place). */
@@ -57,3 +63,10 @@ export const MatchPenalty = {
   /** Added to a typo of an alternate name. */
   typoAlternate: 2,
 } as const;
+
+/** The penalty added to an alternate exact match whose text is the own name of a place of importance `owner` and seat bonus `seat`. */
+export function sharedAlternatePenalty(owner: number, seat: number): number {
+  const { sharedAlternate, sharedFrom, sharedFull, sharedSeat } = MatchPenalty;
+  if (seat >= sharedSeat) return sharedAlternate;
+  return sharedAlternate * Math.min(1, Math.max(0, (owner - sharedFrom) / (sharedFull - sharedFrom)));
+}
