@@ -12,9 +12,16 @@
  * - own name (GeoNames or ASCII name), exact: 0 for the first place so called (in rank order, among
  *   those the qualifiers let through), and only here does the capital/seat bonus count; 0.3 for its
  *   namesakes;
- * - alternate name, exact: 0.5; 2 when the text is also another place's own name (an ambiguous
- *   alternate such as Victoria for Hong Kong, Philadelphia for Amman, Dili for Delhi);
- * - historic, colloquial or code name (alternateNamesV2 flags), exact: 2.5 (4 when shared);
+ * - alternate name, exact: 0.2, plus a shared penalty when the text is also another place's own
+ *   name, scaled by that place's importance (the first one so called): 0 below 5.7 (about 500,000
+ *   people), 1.5 from 6.2 (1.6 million), linear in between, and 1.5 whenever it is a national or
+ *   first-level capital (seat bonus 0.2 or more). The name of a big city or a capital means it
+ *   unless the other place is some 50 times as important (Victoria, Hong Kong Island, before Hong
+ *   Kong; Dili before Delhi; Philadelphia before Amman); the name of a town means the bigger
+ *   place that carries it as an alternate (Medina: Madinah, 50 times Medina, Ohio; Geneva: Genève).
+ *   Measured from the outside (bench/relevance), a flat 2 lost a fifth of these names to towns;
+ * - historic, colloquial or code name (alternateNamesV2 flags), exact: 2.5, plus the same shared
+ *   penalty;
  * - prefix of an own name: 0.7, so an exact name comes first against a prefix match of less than
  *   10^0.7 = 5 times its importance (Porto before Porto Alegre, Auch before Auchi; Milan before Mila
  *   for "Mila", Lagos before Lago);
@@ -42,9 +49,15 @@
 export const MatchPenalty = {
   own: 0,
   namesake: 0.3,
-  alternate: 0.5,
-  /** Added to an alternate (or weak) exact match when the key is another place's own name. */
+  alternate: 0.2,
+  /** Added to an alternate (or weak) exact match when the key is the own name of a capital or of a place of importance sharedFull or more. */
   sharedAlternate: 1.5,
+  /** Importance (log10 population + seat bonus, datasets/places/importance.ts) of the name's own place below which the shared penalty is 0. */
+  sharedFrom: 5.7,
+  /** Importance from which it is the whole sharedAlternate; linear in between. */
+  sharedFull: 6.2,
+  /** Seat bonus from which the shared penalty is whole whatever the importance (a capital's name means the capital). */
+  sharedSeat: 0.2,
   weak: 2.5,
   ownPrefix: 0.7,
   /** Prefix of an alternate name that takes part in typo matching (an exonym or own-language name of an important place). */
@@ -57,3 +70,10 @@ export const MatchPenalty = {
   /** Added to a typo of an alternate name. */
   typoAlternate: 2,
 } as const;
+
+/** The penalty added to an alternate exact match whose text is the own name of a place of importance `owner` and seat bonus `seat`. */
+export function sharedAlternatePenalty(owner: number, seat: number): number {
+  const { sharedAlternate, sharedFrom, sharedFull, sharedSeat } = MatchPenalty;
+  if (seat >= sharedSeat) return sharedAlternate;
+  return sharedAlternate * Math.min(1, Math.max(0, (owner - sharedFrom) / (sharedFull - sharedFrom)));
+}

@@ -25,7 +25,7 @@ import { featureMalus, populationScore, seatBonus } from "../../datasets/places/
 import { finishNow, type Work } from "../../datasets/common/work.ts";
 import { FuzzyMatcher } from "./fuzzy.ts";
 import { foldKeepingApostrophes, literalOf, type LiteralQuery } from "./literal.ts";
-import { MatchPenalty } from "./ranking.ts";
+import { MatchPenalty, sharedAlternatePenalty } from "./ranking.ts";
 import { SoftQualifier } from "./soft-qualifier.ts";
 
 /** What a searcher precomputes from its index (built as work that yields). */
@@ -296,11 +296,15 @@ export class PlaceSearch {
     const ix = this.index;
     const start = ix.postingOffsets[k]!;
     const end = ix.postingOffsets[k + 1]!;
-    // An alternate name that is also some place's own name is ambiguous: it counts less.
+    // An alternate name that is also some place's own name is ambiguous: it counts less, the more
+    // so the more important the first place so called (postings come in rank order).
     let shared = 0;
     for (let p = start; p < end; p++) {
-      if ((ix.postings[p]! & PRIMARY_BIT) !== 0) {
-        shared = MatchPenalty.sharedAlternate;
+      const posting = ix.postings[p]!;
+      if ((posting & PRIMARY_BIT) !== 0) {
+        const owner = posting >>> POSTING_SHIFT;
+        const seat = this.featureSeat[ix.feature[owner]!] ?? 0;
+        shared = sharedAlternatePenalty(this.base(owner) + seat, seat);
         break;
       }
     }

@@ -17,8 +17,8 @@ import { PlacesData } from "../../../server/places/places-data.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 let data: PlacesData;
-/** cities15000 rows (id, name, ascii name, alternate names, country, population), most populous first. */
-let rows: { id: number; name: string; own: string[]; alternates: string[]; cc: string; population: number }[];
+/** cities15000 rows (id, name, ascii name, alternate names, country, feature code, population), most populous first. */
+let rows: { id: number; name: string; own: string[]; alternates: string[]; cc: string; code: string; population: number }[];
 
 beforeAll(async () => {
   const dir = await defaultDatasetDir("places");
@@ -29,7 +29,7 @@ beforeAll(async () => {
   for await (const { line } of readLines((await openSource(path.join(EMBEDDED_DIR, "geonames", "cities15000.zip"))).stream)) {
     const f = line.split("\t");
     if (f.length !== 19) continue;
-    rows.push({ id: Number(f[0]), name: f[1]!, own: [foldName(f[1]!), foldName(f[2]!)], alternates: f[3] ? f[3].split(",").map(foldName) : [], cc: f[8]!, population: Number(f[14]) });
+    rows.push({ id: Number(f[0]), name: f[1]!, own: [foldName(f[1]!), foldName(f[2]!)], alternates: f[3] ? f[3].split(",").map(foldName) : [], cc: f[8]!, code: f[7]!, population: Number(f[14]) });
   }
   rows.sort((a, b) => b.population - a.population || a.id - b.id);
 }, 300_000);
@@ -48,6 +48,23 @@ describe("ranking: own names, alternate names, prefixes and typos", () => {
       const want = ownNamed(q);
       expect(ids(q)[0], q).toBe(want);
       expect(ids(q, 10), q).toContain(hijacker.id);
+    }
+  });
+
+  it("puts a bigger place by its alternate name before a town, not a capital, that has the name as its own (Medina: Madinah)", () => {
+    // The outside gazetteer (SimpleMaps world cities) lists each text as the bigger place's name:
+    // Medina (SA), Geneva (CH), Aksu (CN, Xinjiang), Kumi (KR), Durango (MX).
+    for (const [q, cc] of [["Medina", "SA"], ["Geneva", "CH"], ["Aksu", "CN"], ["Kumi", "KR"], ["Durango", "MX"]] as const) {
+      const owner = rows.find((r) => r.own.includes(foldName(q)))!;
+      const carrier = rows.find((r) => r.alternates.includes(foldName(q)) && !r.own.includes(foldName(q)))!;
+      // The premise, from the raw rows: the own-named place is a town below 100,000 and no capital;
+      // the most populous place with the text as an alternate name is in the source's country and bigger.
+      expect(owner.population, q).toBeLessThan(100_000);
+      expect(["PPLC", "PPLA", "PPLG"], q).not.toContain(owner.code);
+      expect(carrier.cc, q).toBe(cc);
+      expect(carrier.population, q).toBeGreaterThan(owner.population);
+      expect(ids(q)[0], q).toBe(carrier.id);
+      expect(ids(q), q).toContain(owner.id);
     }
   });
 
