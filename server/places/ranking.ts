@@ -28,7 +28,9 @@
  * - prefix (4+ bytes) of an alternate name that takes part in typo matching (a Latin-script name
  *   of an important place, pipeline/places/database.ts): 2.5 ("Rang" reaches Yangon, "Vish"
  *   Visakhapatnam);
- * - typo: 2 for one edit, 3 for two, 0.5 more when the first character differs (people rarely
+ * - typo: 2 for one edit, 1.2 when that edit swaps two neighbouring letters (the commonest
+ *   slip of typing: "Xainyang" is Xianyang, a swap, before Xinyang, a deletion, although Xinyang
+ *   is bigger), 3 for two, 0.5 more when the first character differs (people rarely
  *   mistype the first letter: Rangpur before Nagpur for "Ragpur"), 2 more for an alternate name
  *   ("Jaurez" is Ciudad Juárez, 200 times Juárez, Chiapas). A typo needs some 20 times the
  *   importance of a real prefix match to come before it (Likasi before Lima for "Lika", Kagoshima
@@ -65,6 +67,8 @@ export const MatchPenalty = {
   alternatePrefix: 5,
   unliteral: 2.3,
   typo1: 2,
+  /** One edit that is two neighbouring letters swapped (the commonest slip of typing): nearer than other edits. */
+  transposition: 1.2,
   typo2: 3,
   typoFirstLetter: 0.5,
   /** Added to a typo of an alternate name. */

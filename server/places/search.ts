@@ -340,9 +340,10 @@ export class PlaceSearch {
    * colloquial and code names excepted), at the same penalty: the pipeline admits to typo matching
    * the main names and the Latin-script alternate names of the most important places.
    */
-  private markTypoPostings(k: number, edits: number, sameFirst: boolean): void {
+  private markTypoPostings(k: number, edits: number, sameFirst: boolean, query: Uint8Array): void {
     const ix = this.index;
-    const penalty = (edits <= 1 ? MatchPenalty.typo1 : MatchPenalty.typo2) + (sameFirst ? 0 : MatchPenalty.typoFirstLetter);
+    const oneEdit = isSwap(ix.keyBytes, ix.keyOffsets[k]!, ix.keyOffsets[k + 1]!, query) ? MatchPenalty.transposition : MatchPenalty.typo1;
+    const penalty = (edits <= 1 ? oneEdit : MatchPenalty.typo2) + (sameFirst ? 0 : MatchPenalty.typoFirstLetter);
     const end = ix.postingOffsets[k + 1]!;
     for (let p = ix.postingOffsets[k]!; p < end; p++) {
       const posting = ix.postings[p]!;
@@ -394,7 +395,7 @@ export class PlaceSearch {
     }
     const length = codePointLength(key);
     const edits = allowedEdits(length);
-    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d, sameFirst) => this.markTypoPostings(fk, d, sameFirst));
+    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d, sameFirst) => this.markTypoPostings(fk, d, sameFirst, bytes));
   }
 
   /** The page [offset, offset + limit) of the matches by score (descending), ties by rank. */
@@ -445,4 +446,18 @@ function lowerBoundU32(a: Uint32Array, value: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * Whether key bytes [start, end) are `query` with two neighbouring bytes swapped, and nothing else
+ * changed. Bytes, not letters: folded keys are nearly all ASCII, and a swap of two multi-byte
+ * letters simply counts as any other edit.
+ */
+export function isSwap(keys: Uint8Array, start: number, end: number, query: Uint8Array): boolean {
+  if (end - start !== query.length) return false;
+  let i = 0;
+  while (i < query.length && keys[start + i] === query[i]) i++;
+  if (i + 1 >= query.length || keys[start + i] !== query[i + 1] || keys[start + i + 1] !== query[i]) return false;
+  for (let j = i + 2; j < query.length; j++) if (keys[start + j] !== query[j]) return false;
+  return true;
 }

@@ -14,6 +14,7 @@ import { foldName } from "../../../datasets/places/fold.ts";
 import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
 import { openSource, readLines } from "../../../pipeline/common/source.ts";
 import { PlacesData } from "../../../server/places/places-data.ts";
+import { isSwap } from "../../../server/places/search.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 let data: PlacesData;
@@ -142,5 +143,35 @@ describe("ranking: a typo never outranks a real prefix of comparable importance 
     // The premise: Jiangmen, Jiangyin, Jiaxing... are bigger and fold to the same "jia".
     expect(rows.filter((r) => r.own.some((n) => n.startsWith("jia")) && r.population > jian.population).length).toBeGreaterThan(5);
     expect(ids("Ji’a")[0]).toBe(jian.id);
+  });
+
+  it("takes two swapped neighbouring letters for the place typed (Xainyang: Xianyang) before a bigger place one other edit away (Xinyang)", () => {
+    // The premise, from the raw rows: Xinyang is bigger, and "xainyang" is one deletion from it.
+    expect(populationOf(ownNamed("Xinyang"))).toBeGreaterThan(populationOf(ownNamed("Xianyang")));
+    expect(ids("Xainyang")[0]).toBe(ownNamed("Xianyang"));
+  });
+});
+
+describe("isSwap", () => {
+  const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
+  const swap = (key: string, query: string): boolean => isSwap(bytes(key), 0, bytes(key).length, bytes(query));
+  it("is true for exactly one swap of neighbouring bytes", () => {
+    expect(swap("xianyang", "xainyang")).toBe(true);
+    expect(swap("ab", "ba")).toBe(true);
+    expect(swap("paris", "parsi")).toBe(true);
+  });
+  it("is false for other edits, two swaps, equal texts and other lengths", () => {
+    expect(swap("xinyang", "xainyang")).toBe(false);
+    expect(swap("paris", "pairs")).toBe(true);
+    expect(swap("paris", "apirs")).toBe(false);
+    expect(swap("paris", "praiss")).toBe(false);
+    expect(swap("paris", "paris")).toBe(false);
+    expect(swap("paris", "pbris")).toBe(false);
+    expect(swap("abc", "cba")).toBe(false);
+  });
+  it("reads the key at its offsets in the shared key bytes", () => {
+    const keys = bytes("romeparislima");
+    expect(isSwap(keys, 4, 9, bytes("apris"))).toBe(true);
+    expect(isSwap(keys, 4, 9, bytes("ropme"))).toBe(false);
   });
 });
