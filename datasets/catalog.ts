@@ -36,7 +36,7 @@ export const DATASETS: Readonly<Record<DatasetName, DatasetSpec>> = {
     file: "admin/admin.idx",
     storage: "envelope",
     magic: "GEODADMN",
-    formatVersion: 3,
+    formatVersion: 4,
     step: "admin",
   },
   elevation: {

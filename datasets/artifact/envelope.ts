@@ -2,9 +2,11 @@
  * The artifact envelope: magic, format version, build metadata, checksummed payload.
  * Byte layout: datasets/artifact/FORMAT.md.
  */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { crc32 } from "node:zlib";
+import { fileSource, type ByteSource } from "../common/byte-source.ts";
 import { crc32Work, finishNow, type Work } from "../common/work.ts";
-import { DataFormatError } from "../common/errors.ts";
+import { DataFormatError, MissingInputError } from "../common/errors.ts";
 
 export const HEADER_BYTES = 16;
 export const MAGIC_BYTES = 8;
@@ -166,10 +168,7 @@ export function openEnvelope(bytes: Uint8Array, expected: ExpectedEnvelope): Ope
 export function* openEnvelopeWork(bytes: Uint8Array, expected: ExpectedEnvelope): Work<OpenedEnvelope> {
   const { metadata, payloadOffset } = readEnvelopeHeader(bytes, expected);
   const where = { file: expected.file };
-  const actualPayload = bytes.byteLength - payloadOffset;
-  if (actualPayload !== metadata.payloadBytes) {
-    throw new DataFormatError({ ...where, offset: payloadOffset }, `a payload of ${metadata.payloadBytes} bytes`, `${actualPayload} bytes (truncated or padded file)`);
-  }
+  checkPayloadSize(metadata, payloadOffset, bytes.byteLength, where.file);
   const payload = bytes.subarray(payloadOffset);
   if (!expected.skipChecksum) {
     const crc = yield* crc32Work(payload, crc32);
@@ -178,4 +177,52 @@ export function* openEnvelopeWork(bytes: Uint8Array, expected: ExpectedEnvelope)
     }
   }
   return { metadata, payload, payloadOffset };
+}
+
+function checkPayloadSize(metadata: BuildMetadata, payloadOffset: number, fileBytes: number, file: string): void {
+  const actualPayload = fileBytes - payloadOffset;
+  if (actualPayload !== metadata.payloadBytes) {
+    throw new DataFormatError({ file, offset: payloadOffset }, `a payload of ${metadata.payloadBytes} bytes`, `${actualPayload} bytes (truncated or padded file)`);
+  }
+}
+
+/**
+ * Opens an artifact file where it lies: reads its header and metadata, checks them and the
+ * file's size as openEnvelope does, and returns a byte source over the payload (positioned reads
+ * through the page cache; the caller closes it). The payload is not read, so its CRC-32 is not
+ * checked: the release's SHA-256 check covers the file's bytes (datasets/releases), once, rather
+ * than every worker re-reading hundreds of MB at every open. A missing file is a MissingInputError.
+ */
+export function openEnvelopeFile(path: string, expected: ExpectedEnvelope): { metadata: BuildMetadata; source: ByteSource; payloadOffset: number } {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new MissingInputError(path, `artifact ${expected.magic}`);
+    throw err;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const head = Buffer.alloc(Math.min(size, HEADER_BYTES));
+    readFully(fd, head, 0);
+    const metaLength = head.byteLength === HEADER_BYTES ? head.readUInt32LE(12) : 0;
+    const whole = Buffer.alloc(Math.min(size, HEADER_BYTES + metaLength));
+    readFully(fd, whole, 0);
+    // Shorter than header and metadata only when the file is: the header's checks then say so.
+    const { metadata, payloadOffset } = readEnvelopeHeader(whole, expected);
+    checkPayloadSize(metadata, payloadOffset, size, expected.file);
+    return { metadata, source: fileSource(fd, payloadOffset), payloadOffset };
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
+function readFully(fd: number, into: Buffer, position: number): void {
+  let done = 0;
+  while (done < into.byteLength) {
+    const n = readSync(fd, into, done, into.byteLength - done, position + done);
+    if (n === 0) break;
+    done += n;
+  }
 }

@@ -76,17 +76,17 @@ export function assignEdges(grid: SlotGrid, geom: SlotGeometry, layer: PolygonLa
   const lastEdge = new Int32Array(n).fill(-1);
   const pairSlot = new GrowableInt32();
   const pairEdge = new GrowableInt32();
-  const { xs, ys, chainStart } = layer;
+  const { xy, chainStart } = layer;
   const bases = grid.bases;
   const candidates: number[] = [];
   const dots = new Float64Array(FACE_COUNT);
   const chains = chainStart.length - 1;
   for (let c = 0; c < chains; c++) {
     for (let e = chainStart[c]!; e < chainStart[c + 1]! - 1; e++) {
-      const ax = xs[e]!;
-      const ay = ys[e]!;
-      const bx = xs[e + 1]!;
-      const by = ys[e + 1]!;
+      const ax = xy[2 * e]!;
+      const ay = xy[2 * e + 1]!;
+      const bx = xy[2 * e + 2]!;
+      const by = xy[2 * e + 3]!;
       const samples = Math.max(1, Math.ceil(Math.max(Math.abs(bx - ax), Math.abs(by - ay)) / stepDeg));
       for (let k = 0; k <= samples; k++) {
         const t = k / samples;

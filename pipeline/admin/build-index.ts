@@ -1,10 +1,13 @@
 /**
  * Builds the slot table of the reverse-geocoding index from the two polygon layers: per slot a
- * single (admin, timezone) answer, a boundary record, or the exact fallback. Layout: FORMAT.md.
+ * single (admin, timezone) answer, a boundary record, or the exact fallback. records.ts then
+ * writes the records in the artifact's form (FORMAT.md).
  */
-import { COAST_TOLERANCE_KM, NO_FEATURE, REF_INSIDE_BIT, SLOT_BOUNDARY_BIT, SLOT_FALLBACK, type AdminIndexData, type LayerCandidates } from "../../datasets/admin/admin-index.ts";
+import { SLOT_BOUNDARY_BIT, SLOT_FALLBACK } from "../../datasets/admin/admin-index.ts";
+import { REF_INSIDE_BIT } from "../../datasets/admin/boundary-record.ts";
+import { COAST_TOLERANCE_KM, NO_FEATURE } from "../../datasets/admin/exact.ts";
 import type { PolygonLayer } from "../../datasets/admin/polygon-layer.ts";
-import { SlotGrid, computeLayout } from "../../datasets/admin/slot-grid.ts";
+import { SlotGrid, computeLayout, type SlotGridLayout } from "../../datasets/admin/slot-grid.ts";
 import type { Logger } from "../../datasets/common/log.ts";
 import { Progress } from "../common/progress.ts";
 import { assignEdges, ringsFor, type SlotEdges } from "./assign-edges.ts";
@@ -22,6 +25,33 @@ export interface IndexStats {
   adminRuns: number;
   tzRuns: number;
   seeds: number;
+}
+
+/** Per layer, for each boundary record: candidate features and their edge runs. */
+export interface LayerCandidates {
+  /** Record b's candidates are candOffset[b] .. candOffset[b+1]-1 (length records + 1). */
+  candOffset: Uint32Array;
+  /** Feature id, with REF_INSIDE_BIT when the reference point is inside it; sorted by feature id. */
+  candFeature: Uint32Array;
+  /** Candidate c's runs are candRunOffset[c] .. candRunOffset[c+1]-1. */
+  candRunOffset: Uint32Array;
+  /** First vertex of a run of consecutive edges (edge v runs from vertex v to v+1). */
+  runStart: Uint32Array;
+  /** Number of edges in the run. */
+  runCount: Uint32Array;
+}
+
+/** The slot table as built: record numbers in the slot words, candidates as edge runs. */
+export interface SlotTable {
+  layout: SlotGridLayout;
+  /** Per slot: an answer index, SLOT_BOUNDARY_BIT | record number, or SLOT_FALLBACK. */
+  slotWord: Uint32Array;
+  /** Pairs (admin feature, timezone feature) of single-answer slots; NO_FEATURE for none. */
+  answers: Uint32Array;
+  /** Per boundary record: reference lon, lat, then the box min lon, min lat, max lon, max lat. */
+  boundaryGeom: Float64Array;
+  adminCandidates: LayerCandidates;
+  tzCandidates: LayerCandidates;
 }
 
 interface LayerWork {
@@ -77,7 +107,7 @@ class CandidateWriter {
   }
 }
 
-export function buildIndex(admin: PolygonLayer, tz: PolygonLayer, res: number, logger: Logger): { data: Omit<AdminIndexData, "attributes" | "refinement">; stats: IndexStats } {
+export function buildIndex(admin: PolygonLayer, tz: PolygonLayer, res: number, logger: Logger): { data: SlotTable; stats: IndexStats } {
   let t = performance.now();
   const layout = computeLayout(res);
   const grid = new SlotGrid(layout);
@@ -87,7 +117,7 @@ export function buildIndex(admin: PolygonLayer, tz: PolygonLayer, res: number, l
   let seeds = 0;
   for (const [name, layer] of [["admin", admin], ["timezones", tz]] as const) {
     t = performance.now();
-    const progress = new Progress(logger, `assign ${name} edges to slots`, layer.xs.length, "edges");
+    const progress = new Progress(logger, `assign ${name} edges to slots`, layer.xy.length / 2, "edges");
     const rings = name === "admin" ? ringsFor(res, COAST_TOLERANCE_KM) : 2;
     const edges = assignEdges(grid, geom, layer, name === "admin" ? geom.adminBox : geom.box, progress, rings);
     progress.finish({ pairs: edges.edges.length });
@@ -149,7 +179,7 @@ export function buildIndex(admin: PolygonLayer, tz: PolygonLayer, res: number, l
     seeds,
   };
   return {
-    data: { layout, slotWord, answers: Uint32Array.from(answers), boundaryGeom: Float64Array.from(boundaryGeom), admin, tz, adminCandidates, tzCandidates },
+    data: { layout, slotWord, answers: Uint32Array.from(answers), boundaryGeom: Float64Array.from(boundaryGeom), adminCandidates, tzCandidates },
     stats,
   };
 }

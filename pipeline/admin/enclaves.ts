@@ -53,8 +53,8 @@ function nearestFeatureOf(layer: PolygonLayer, labels: NaturalEarthLabels, count
     const from = layer.chainStart[fcs[f]!]!;
     const to = layer.chainStart[fcs[f + 1]!]!;
     for (let v = from; v < to; v++) {
-      const dx = (layer.xs[v]! - lon) * k;
-      const dy = layer.ys[v]! - lat;
+      const dx = (layer.xy[2 * v]! - lon) * k;
+      const dy = layer.xy[2 * v + 1]! - lat;
       const d = dx * dx + dy * dy;
       if (d < bestD) {
         bestD = d;

@@ -3,12 +3,12 @@
  * 200,000 places, the enclave check): features bucketed by the 1° cells their bounding boxes
  * cover, then tested exactly, in feature order.
  */
-import { featureContains, featureCount, type PolygonLayer } from "../../datasets/admin/polygon-layer.ts";
+import { featureContains, featureCount, type LayerAccess } from "../../datasets/admin/polygon-layer.ts";
 
 export class FeatureGrid {
   private readonly cells = new Map<number, number[]>();
 
-  constructor(private readonly layer: PolygonLayer) {
+  constructor(private readonly layer: LayerAccess) {
     const b = layer.featureBox;
     for (let f = 0; f < featureCount(layer); f++) {
       for (let y = Math.floor(b[4 * f + 1]!); y <= Math.floor(b[4 * f + 3]!); y++) {

@@ -6,7 +6,7 @@
  * the segment stays inside the two boxes). tests/validation then compares against brute force.
  */
 import { HEX_NEIGHBORS } from "../../datasets/admin/h3-faces.ts";
-import { featuresContaining, segmentParity, type PolygonLayer } from "../../datasets/admin/polygon-layer.ts";
+import { featuresContaining, memoryAccess, segmentParity, vertexCount, type PolygonLayer } from "../../datasets/admin/polygon-layer.ts";
 import type { SlotGrid } from "../../datasets/admin/slot-grid.ts";
 import type { SlotEdges } from "./assign-edges.ts";
 import type { SlotGeometry } from "./slot-geometry.ts";
@@ -35,7 +35,7 @@ function setInside(sets: InsideSets, s: number, features: number[]): void {
 
 /** Feature of every vertex (for edges: the feature of the edge's first vertex). */
 export function featureOfVertex(layer: PolygonLayer): Int32Array {
-  const out = new Int32Array(layer.xs.length);
+  const out = new Int32Array(vertexCount(layer));
   const fcs = layer.featureChainStart;
   for (let f = 0; f < fcs.length - 1; f++) {
     out.fill(f, layer.chainStart[fcs[f]!]!, layer.chainStart[fcs[f + 1]!]!);
@@ -49,14 +49,15 @@ export function computeInsideSets(grid: SlotGrid, geom: SlotGeometry, layer: Pol
   const visited = new Uint8Array(n);
   const queue = new Int32Array(n);
   const { start, edges } = slotEdges;
-  const { xs, ys } = layer;
+  const { xy } = layer;
+  const access = memoryAccess(layer);
   const c = geom.center;
   let seeds = 0;
   for (let seed = 0; seed < n; seed++) {
     if (visited[seed] === 1 || geom.fallback[seed] === 1) continue;
     seeds++;
     visited[seed] = 1;
-    setInside(sets, seed, featuresContaining(layer, c[2 * seed]!, c[2 * seed + 1]!));
+    setInside(sets, seed, featuresContaining(access, c[2 * seed]!, c[2 * seed + 1]!));
     let head = 0;
     let tail = 0;
     queue[tail++] = seed;
@@ -98,7 +99,7 @@ export function computeInsideSets(grid: SlotGrid, geom: SlotGeometry, layer: Pol
           }
           const feat = featOf[e]!;
           const before = state.get(feat) ?? 0;
-          state.set(feat, before ^ segmentParity(xs, ys, e, 1, px, py, sx, sy));
+          state.set(feat, before ^ segmentParity(xy, e, 1, px, py, sx, sy));
         }
         const inside: number[] = [];
         for (const [feat, bit] of state) if (bit === 1) inside.push(feat);

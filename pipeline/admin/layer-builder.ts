@@ -2,7 +2,7 @@
  * Collects features as chains of vertices (flat [lon, lat, lon, lat, ...]) into a PolygonLayer.
  * Writers: `add()` ... `finish()`.
  */
-import type { PolygonLayer } from "../../datasets/admin/polygon-layer.ts";
+import { chainChunkBoxes, writeVertexBox, type PolygonLayer } from "../../datasets/admin/polygon-layer.ts";
 
 export class LayerBuilder {
   private readonly chains: Float64Array[][] = [];
@@ -24,8 +24,7 @@ export class LayerBuilder {
       chainCount += f.length;
       for (const c of f) vertices += c.length / 2;
     }
-    const xs = new Float64Array(vertices);
-    const ys = new Float64Array(vertices);
+    const xy = new Float64Array(2 * vertices);
     const chainStart = new Uint32Array(chainCount + 1);
     const featureChainStart = new Uint32Array(this.chains.length + 1);
     const featureBox = new Float64Array(4 * this.chains.length);
@@ -42,8 +41,8 @@ export class LayerBuilder {
         for (let k = 0; k < chain.length; k += 2) {
           const x = chain[k]!;
           const y = chain[k + 1]!;
-          xs[v] = x;
-          ys[v] = y;
+          xy[2 * v] = x;
+          xy[2 * v + 1] = y;
           v++;
           if (x < minX) minX = x;
           if (x > maxX) maxX = x;
@@ -55,6 +54,9 @@ export class LayerBuilder {
     }
     chainStart[c] = v;
     featureChainStart[this.chains.length] = c;
-    return { xs, ys, chainStart, featureChainStart, featureBox };
+    // Chain boxes let brute force skip the chains a ray or a distance check cannot reach.
+    const chainBox = new Float64Array(4 * chainCount);
+    for (let k = 0; k < chainCount; k++) writeVertexBox(xy, chainStart[k]!, chainStart[k + 1]!, chainBox, 4 * k, 0);
+    return { xy, chainStart, chainBox, ...chainChunkBoxes(xy, chainStart), featureChainStart, featureBox };
   }
 }

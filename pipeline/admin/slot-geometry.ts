@@ -5,7 +5,7 @@
  * around the antimeridian or a pole are marked for the exact fallback instead.
  */
 import { HEX_VERTICES, hexCenter, planeToLatLon } from "../../datasets/admin/h3-faces.ts";
-import { COAST_TOLERANCE_KM } from "../../datasets/admin/admin-index.ts";
+import { COAST_TOLERANCE_KM } from "../../datasets/admin/exact.ts";
 import { KM_PER_DEGREE } from "../../datasets/admin/polygon-layer.ts";
 import type { SlotGrid } from "../../datasets/admin/slot-grid.ts";
 

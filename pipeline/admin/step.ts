@@ -5,10 +5,12 @@
  */
 import path from "node:path";
 import { createRequire } from "node:module";
-import { AdminIndex, COAST_TOLERANCE_KM, type AdminAttributes, type AdminRefinement } from "../../datasets/admin/admin-index.ts";
-import { nearestFeatureWithin } from "../../datasets/admin/polygon-layer.ts";
-import { ADMIN_SPEC, encodeAdminPayload } from "../../datasets/admin/admin-file.ts";
-import type { SourceInfo } from "../../datasets/artifact/envelope.ts";
+import type { AdminAttributes, AdminRefinement } from "../../datasets/admin/admin-index.ts";
+import { COAST_TOLERANCE_KM } from "../../datasets/admin/exact.ts";
+import { memoryAccess, nearestFeatureWithin } from "../../datasets/admin/polygon-layer.ts";
+import { ADMIN_SPEC, encodeAdminPayload, openAdminIndex } from "../../datasets/admin/admin-file.ts";
+import { buildMetadata, type EnvelopeInput, type SourceInfo } from "../../datasets/artifact/envelope.ts";
+import { memorySource } from "../../datasets/common/byte-source.ts";
 import { describeSourceFile } from "../../datasets/artifact/source-info.ts";
 import { writeArtifact } from "../../datasets/artifact/write-artifact.ts";
 import { DataFormatError } from "../../datasets/common/errors.ts";
@@ -23,8 +25,10 @@ import { readAdmin1CodeSet, readCrosswalkPlaces } from "./geonames.ts";
 import { geoTzFiles, readGeoTzPackage, type ZoneChains } from "./geotz-package.ts";
 import { LayerBuilder } from "./layer-builder.ts";
 import { readNaturalEarth } from "./naturalearth.ts";
+import { encodeSlots } from "./records.ts";
 import { readTimezoneGeojson } from "./timezones-geojson.ts";
 import { validateIndex } from "./validate.ts";
+import { buildWorldMap } from "./world-map.ts";
 import { StepOptions } from "../common/options.ts";
 
 export interface AdminArgs {
@@ -113,7 +117,7 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
   const neBuilder = new LayerBuilder();
   for (const f of adminFeatures) neBuilder.add(f.rings);
   const neLayer = neBuilder.finish();
-  logger.info("admin-1 polygons read", { features: adminFeatures.length, vertices: neLayer.xs.length });
+  logger.info("admin-1 polygons read", { features: adminFeatures.length, vertices: neLayer.xy.length / 2 });
 
   let zones: ZoneChains[];
   const sources: SourceInfo[] = [await describe(a.naturalEarth, "Natural Earth 10m admin-1 states and provinces", cacheDir)];
@@ -134,11 +138,12 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
   const codes = await readAdmin1CodeSet(a.admin1, cacheDir, logger);
   sources.push(await describe(a.places, "GeoNames places (admin-1 crosswalk, zone countries)", cacheDir));
   sources.push(await describe(a.admin1, "GeoNames admin1CodesASCII", cacheDir));
-  const neGrid = new FeatureGrid(neLayer);
+  const neAccess = memoryAccess(neLayer);
+  const neGrid = new FeatureGrid(neAccess);
   // A place off Natural Earth's generalized coast but within the territorial sea counts for the
   // area the lookup gives it (the nearest): Svalbard's places (SJ), Longyearbyen among them, all lie
   // in its fjords beyond the 10m coastline, and without them the area kept Natural Earth's NO.
-  const crosswalk = buildCrosswalk(adminFeatures, places, (lat, lon) => neGrid.locate(lon, lat) ?? nearestFeatureWithin(neLayer, lon, lat, COAST_TOLERANCE_KM), codes);
+  const crosswalk = buildCrosswalk(adminFeatures, places, (lat, lon) => neGrid.locate(lon, lat) ?? nearestFeatureWithin(neAccess, lon, lat, COAST_TOLERANCE_KM), codes);
   const report = crosswalk.report;
   logger.info("admin-1 crosswalk", {
     byPlaces: report.byPlaces,
@@ -167,7 +172,7 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
   const tzBuilder = new LayerBuilder();
   for (const z of zones) tzBuilder.add(z.chains);
   const tzLayer = tzBuilder.finish();
-  logger.info("timezone polygons read", { zones: zones.length, vertices: tzLayer.xs.length });
+  logger.info("timezone polygons read", { zones: zones.length, vertices: tzLayer.xy.length / 2 });
 
   const built = buildIndex(adminLayer, tzLayer, a.res, logger);
   logger.info("slot table built", { ...built.stats });
@@ -180,10 +185,39 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
     tzCountry: zones.map((z) => zoneCountry.get(z.tzid) ?? ""),
     refineCodes: refined.codes,
   };
-  const index = new AdminIndex({ ...built.data, refinement: refined.refinement, attributes });
+  const { slots, records, chunks: recordChunks } = encodeSlots(built.data, adminLayer, tzLayer);
+  const worldMap = Buffer.from(JSON.stringify(buildWorldMap(adminLayer, attributes.iso2)), "utf8");
+  const encoded = encodeAdminPayload({ layout: built.data.layout, slots, answers: built.data.answers, records, admin: adminLayer, tz: tzLayer, refinement: refined.refinement, attributes, worldMap });
+  const payload = Buffer.concat(encoded.chunks);
+  const file = path.join(config.dataDir, ADMIN_SPEC.file);
+  const input: EnvelopeInput = {
+    magic: ADMIN_SPEC.magic,
+    formatVersion: ADMIN_SPEC.formatVersion,
+    kind: "admin",
+    sources,
+    counts: {
+      ...built.stats,
+      recordBytes: records.byteLength,
+      recordChunks,
+      adminFeatures: adminFeatures.length,
+      enclaves: enclaves.length,
+      adminVertices: adminLayer.xy.length / 2,
+      timezones: zones.length,
+      timezoneVertices: tzLayer.xy.length / 2,
+      crosswalkByPlaces: report.byPlaces,
+      splitAreas: report.splitAreas,
+      refinementPlaces: refined.refinement.lat.length,
+      crosswalkByNaturalEarthCode: report.byNaturalEarthCode,
+      unresolvedCountry: report.unresolvedCountry.length,
+      unresolvedAdmin1: report.unresolvedAdmin1.length,
+    },
+    extra: { ...encoded.extra, crosswalk: report, enclaves: enclaves.map((e) => ({ name: e.name, iso2: e.iso2, admin1: e.admin1, tzid: e.tzid })) },
+  };
 
   if (a.validatePoints > 0) {
-    const v = validateIndex(index, Math.ceil(a.validatePoints / 2), Math.floor(a.validatePoints / 2));
+    // The index as the server reads it, from the payload's own bytes.
+    const index = openAdminIndex(memorySource(payload), buildMetadata(input, payload.byteLength, 0), file);
+    const v = validateIndex(index, { admin: adminLayer, tz: tzLayer, attributes }, Math.ceil(a.validatePoints / 2), Math.floor(a.validatePoints / 2));
     if (v.mismatches.length > 0) {
       const m = v.mismatches[0]!;
       throw new DataFormatError(
@@ -195,33 +229,7 @@ export async function runAdmin(a: AdminArgs, ctx: StepContext): Promise<void> {
     logger.info("validated against brute force", { points: v.points });
   }
 
-  const { chunks, extra } = encodeAdminPayload(index.data);
-  const file = path.join(config.dataDir, ADMIN_SPEC.file);
-  await writeArtifact(
-    file,
-    {
-      magic: ADMIN_SPEC.magic,
-      formatVersion: ADMIN_SPEC.formatVersion,
-      kind: "admin",
-      sources,
-      counts: {
-        ...built.stats,
-        adminFeatures: adminFeatures.length,
-        enclaves: enclaves.length,
-        adminVertices: adminLayer.xs.length,
-        timezones: zones.length,
-        timezoneVertices: tzLayer.xs.length,
-        crosswalkByPlaces: report.byPlaces,
-        splitAreas: report.splitAreas,
-        refinementPlaces: refined.refinement.lat.length,
-        crosswalkByNaturalEarthCode: report.byNaturalEarthCode,
-        unresolvedCountry: report.unresolvedCountry.length,
-        unresolvedAdmin1: report.unresolvedAdmin1.length,
-      },
-      extra: { ...extra, crosswalk: report, enclaves: enclaves.map((e) => ({ name: e.name, iso2: e.iso2, admin1: e.admin1, tzid: e.tzid })) },
-    },
-    chunks,
-  );
+  await writeArtifact(file, input, [payload]);
   logger.info("admin index written", { file, elapsedS: Math.round(performance.now() - started) / 1000 });
 }
 
@@ -229,7 +237,7 @@ export const adminStep: PipelineStep = {
   name: "admin",
   summary: "Country, admin-1 and timezone polygons → H3-bucketed reverse-geocoding index (admin/admin.idx)",
   usage: USAGE,
-  codeVersion: 5,
+  codeVersion: 6,
   embeddedDefault: {
     inputs: () => {
       const tz = geoTzFiles(defaultGeoTzDir());

@@ -4,7 +4,7 @@
  */
 import { formatLocalIso } from "./iso-local-time.ts";
 import { sunEvents } from "./solar.ts";
-import { offsetMinutes, standardOffsetMinutes, wallClock, wallClockAsUtcMs } from "./zone-clock.ts";
+import { localClock, standardOffsetMinutes, wallClockAsUtcMs } from "./zone-clock.ts";
 import type { TimezoneWire } from "./wire-types.ts";
 
 /** sunrise and sunset both say this when the sun stays above the horizon all day. */
@@ -17,8 +17,8 @@ const HOUR_MS = 3_600_000;
 
 /** Local ISO time of an event instant, rounded to the minute, with the offset in force then. */
 function formatEvent(zone: string, epochMs: number): string {
-  const rounded = Math.round(epochMs / MINUTE_MS) * MINUTE_MS;
-  return formatLocalIso(wallClock(zone, rounded), offsetMinutes(zone, rounded));
+  const { clock, offsetMinutes } = localClock(zone, Math.round(epochMs / MINUTE_MS) * MINUTE_MS);
+  return formatLocalIso(clock, offsetMinutes);
 }
 
 function sunTexts(zone: string, latitude: number, longitude: number, localMidnightMs: number): readonly [string, string] {
@@ -41,8 +41,7 @@ interface ZoneSecond {
 }
 
 function zoneSecond(zone: string, wholeSecondMs: number): ZoneSecond {
-  const clock = wallClock(zone, wholeSecondMs);
-  const offset = offsetMinutes(zone, wholeSecondMs);
+  const { clock, offsetMinutes: offset } = localClock(zone, wholeSecondMs);
   const standard = standardOffsetMinutes(zone, clock.year);
   return {
     wholeSecondMs,
@@ -53,22 +52,9 @@ function zoneSecond(zone: string, wholeSecondMs: number): ZoneSecond {
   };
 }
 
-/**
- * Each zone's clock for the latest second asked (one entry per zone id, a few hundred): under
- * load most answers of a second fall in a few zones, and the clock's arithmetic was a tenth of a
- * lookup by id.
- */
-const latestSecond = new Map<string, ZoneSecond>();
-
-/** The zone's clock at the instant's whole second (kept per zone for the latest second asked). */
+/** The zone's clock at the instant's whole second. */
 function zoneClockAt(zone: string, instant: Date): ZoneSecond {
-  const wholeSecondMs = Math.floor(instant.getTime() / 1000) * 1000;
-  let now = latestSecond.get(zone);
-  if (now === undefined || now.wholeSecondMs !== wholeSecondMs) {
-    now = zoneSecond(zone, wholeSecondMs);
-    latestSecond.set(zone, now);
-  }
-  return now;
+  return zoneSecond(zone, Math.floor(instant.getTime() / 1000) * 1000);
 }
 
 /** The local date (YYYY-MM-DD) and time (HH:MM) of the instant in the zone: timeFormatted's. */

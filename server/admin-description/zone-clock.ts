@@ -152,7 +152,17 @@ export function offsetMinutes(zone: string, epochMs: number): number {
 
 /** The wall clock in `zone` at `epochMs` (milliseconds dropped). Throws RangeError for an unknown zone. */
 export function wallClock(zone: string, epochMs: number): WallClock {
-  const local = new Date(wholeSecond(epochMs) + offsetMs(zone, epochMs));
+  return clockAt(epochMs, offsetMs(zone, epochMs));
+}
+
+/** The wall clock and the offset in whole minutes at `epochMs`, from one offset lookup. */
+export function localClock(zone: string, epochMs: number): { clock: WallClock; offsetMinutes: number } {
+  const offset = offsetMs(zone, epochMs);
+  return { clock: clockAt(epochMs, offset), offsetMinutes: Math.round(offset / MINUTE_MS) };
+}
+
+function clockAt(epochMs: number, offset: number): WallClock {
+  const local = new Date(wholeSecond(epochMs) + offset);
   return {
     year: local.getUTCFullYear(),
     month: local.getUTCMonth() + 1,

@@ -2,7 +2,7 @@
  * GET / and /docs/*: the docs page and playground (no key: it is public documentation; the page
  * asks for a key and sends it in X-Api-Key itself). Every asset is served by us from this folder
  * or from installed npm packages (swagger-ui-dist, uplot): no CDN, works offline. The world map is
- * built from the loaded admin dataset (world-map.ts).
+ * read from the loaded admin dataset (built with it: pipeline/admin/world-map.ts).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -10,7 +10,6 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
 import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
-import { buildWorldMap } from "./world-map.ts";
 
 export interface DocsAsset {
   body: Buffer;
@@ -54,7 +53,7 @@ export function docsAsset(urlPath: string, admin: AdminIndex | undefined): DocsA
     if (!admin) return undefined;
     let map = maps.get(admin);
     if (!map) {
-      map = asset(Buffer.from(JSON.stringify(buildWorldMap(admin)), "utf8"), "application/geo+json; charset=utf-8", "public, max-age=86400");
+      map = asset(Buffer.from(admin.worldMapJson()), "application/geo+json; charset=utf-8", "public, max-age=86400");
       maps.set(admin, map);
     }
     return map;

@@ -50,8 +50,8 @@ export const photonReverseEndpoint = defineEndpoint({
         ? { tags: STATE_TAGS, name: admin1.name, country: country.names[language], countrycode: country.iso2, lat, lon }
         : { tags: COUNTRY_TAGS, name: country.names[language], countrycode: country.iso2, lat, lon };
       if (admin1 && adminFeature !== undefined) {
-        const box = data.admin.data.admin.featureBox;
-        feature.extent = [box[4 * adminFeature]!, box[4 * adminFeature + 3]!, box[4 * adminFeature + 2]!, box[4 * adminFeature + 1]!];
+        const [minLon, minLat, maxLon, maxLat] = data.admin.adminFeatureBox(adminFeature);
+        feature.extent = [minLon, maxLat, maxLon, minLat];
       }
       features.push(feature);
     }

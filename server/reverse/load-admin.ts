@@ -1,35 +1,27 @@
 /**
- * Loader of the `admin` dataset: reads admin/admin.idx once at startup, checks envelope, checksum
- * and structure, and keeps the typed arrays as views into the file's buffer (no copy).
+ * Loader of the `admin` dataset: opens admin/admin.idx where it lies (the envelope's header and
+ * the index's small tables; datasets/admin/admin-file.ts). Lookups read the rest through the page
+ * cache, so every worker on the machine shares the one copy the kernel keeps.
  */
-import { promises as fs } from "node:fs";
+import { statSync } from "node:fs";
 import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
-import { openAdminIndexWork } from "../../datasets/admin/admin-file.ts";
-import { finishInSlices } from "../../datasets/common/work.ts";
-import { MissingInputError } from "../../datasets/common/errors.ts";
+import { openAdminFile } from "../../datasets/admin/admin-file.ts";
 import type { DatasetLoader } from "../datasets/loader.ts";
 
 export const loadAdmin: DatasetLoader<AdminIndex> = async (ctx) => {
-  let bytes: Buffer;
-  try {
-    bytes = await fs.readFile(ctx.file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new MissingInputError(ctx.file, "artifact 'admin'");
-    throw err;
-  }
-  // In slices: a server opening a new release keeps answering meanwhile.
-  const { index, metadata } = await finishInSlices(openAdminIndexWork(bytes, ctx.file));
-  const d = index.data;
+  const { index, metadata } = openAdminFile(ctx.file);
+  const counts = metadata.counts;
   return {
     value: index,
     metadata,
     facts: {
-      h3Resolution: d.layout.res,
-      slots: d.slotWord.length,
-      boundaryRecords: d.boundaryGeom.length / 6,
-      adminFeatures: d.attributes.iso2.length,
-      timezones: d.attributes.tzid.length,
-      bytes: bytes.byteLength,
+      h3Resolution: index.res,
+      slots: index.grid.slotCount,
+      boundaryRecords: counts.boundarySlots,
+      adminFeatures: index.attributes.iso2.length,
+      timezones: index.attributes.tzid.length,
+      bytes: statSync(ctx.file).size,
     },
+    close: () => index.close(),
   };
 };

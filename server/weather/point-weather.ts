@@ -73,7 +73,7 @@ export function pointWeather(lat: number, lon: number, inputs: WeatherInputs, no
   if (!chosen) return undefined;
   const { run, cells } = chosen;
   const forecast = seriesAtCells(run, cells);
-  const zone = inputs.admin ? inputs.admin.lookup(lat, lon).timezone : oceanZone(lon);
+  const zone = inputs.admin ? inputs.admin.timezoneAt(lat, lon) : oceanZone(lon);
   const slots = timeSlots(run.meta.runTime, run.meta.steps, zone, now.getTime());
   // The height for the correction, m: the global DEM's bathymetry (negative at sea) counts as the sea surface, 0.
   const height = elevation && (elevation.source.startsWith("etopo") && elevation.metres < 0 ? 0 : elevation.metres);

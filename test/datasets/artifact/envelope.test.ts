@@ -2,9 +2,9 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { encodeEnvelope, openEnvelope, readEnvelopeHeader } from "../../../datasets/artifact/envelope.ts";
+import { encodeEnvelope, openEnvelope, openEnvelopeFile, readEnvelopeHeader } from "../../../datasets/artifact/envelope.ts";
 import { writeArtifact } from "../../../datasets/artifact/write-artifact.ts";
-import { DataFormatError } from "../../../datasets/common/errors.ts";
+import { DataFormatError, MissingInputError } from "../../../datasets/common/errors.ts";
 
 const input = { magic: "GEODTEST", formatVersion: 3, kind: "test", sources: [{ name: "a.txt", location: "x/a.txt", bytes: 5 }], counts: { rows: 2 }, builtAt: new Date("2026-01-02T03:04:05Z") };
 const payload = [new Uint8Array([1, 2, 3]), new Uint8Array([4, 5, 6, 7, 8])];
@@ -51,6 +51,27 @@ describe("artifact envelope (datasets/artifact/FORMAT.md)", () => {
     const bytes = Buffer.from(file());
     bytes[bytes.byteLength - 1] ^= 0xff;
     expect(() => openEnvelope(bytes, { magic: "GEODTEST", formatVersion: 3, file: "t" })).toThrow(/CRC-32/);
+  });
+
+  it("opens a file where it lies: header checked, payload read through the source; truncated and missing files refused", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "geodata-env-"));
+    const target = path.join(dir, "a.idx");
+    await writeArtifact(target, input, payload);
+    const expected = { magic: "GEODTEST", formatVersion: 3, file: target };
+    const { metadata, source } = openEnvelopeFile(target, expected);
+    try {
+      expect(metadata.counts).toEqual({ rows: 2 });
+      expect([...source.read(2, 4)]).toEqual([3, 4, 5, 6]);
+    } finally {
+      source.close?.();
+    }
+    const whole = await fs.readFile(target);
+    await fs.writeFile(target, whole.subarray(0, whole.byteLength - 3));
+    expect(() => openEnvelopeFile(target, expected)).toThrow(/expected a payload of 8 bytes, got 5 bytes/);
+    await fs.writeFile(target, whole.subarray(0, 20));
+    expect(() => openEnvelopeFile(target, expected)).toThrow(/expected metadata of \d+ bytes within the file, got a file of 20 bytes/);
+    expect(() => openEnvelopeFile(path.join(dir, "absent.idx"), expected)).toThrow(MissingInputError);
+    await fs.rm(dir, { recursive: true });
   });
 
   it("refuses an empty file", () => {

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { COAST_TOLERANCE_KM } from "../../../datasets/admin/admin-index.ts";
+import { COAST_TOLERANCE_KM } from "../../../datasets/admin/exact.ts";
 import type { PolygonLayer } from "../../../datasets/admin/polygon-layer.ts";
 import { computeLayout, SlotGrid } from "../../../datasets/admin/slot-grid.ts";
 import { assignEdges, ringsFor } from "../../../pipeline/admin/assign-edges.ts";
@@ -55,14 +55,14 @@ function segmentMeetsBox(ax: number, ay: number, bx: number, by: number, x0: num
 function expectedPairs(): Set<string> {
   const out = new Set<string>();
   const box = geom.adminBox;
-  const { xs, ys, chainStart } = layer;
+  const { xy, chainStart } = layer;
   for (let s = 0; s < grid.slotCount; s++) {
     if (geom.fallback[s] === 1) continue;
     const o = 4 * s;
     if (box[o]! > 9.7 || box[o + 2]! < 9.4 || box[o + 1]! > 47.3 || box[o + 3]! < 47.0) continue;
     for (let c = 0; c < chainStart.length - 1; c++) {
       for (let e = chainStart[c]!; e < chainStart[c + 1]! - 1; e++) {
-        if (segmentMeetsBox(xs[e]!, ys[e]!, xs[e + 1]!, ys[e + 1]!, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!)) out.add(`${s}:${e}`);
+        if (segmentMeetsBox(xy[2 * e]!, xy[2 * e + 1]!, xy[2 * e + 2]!, xy[2 * e + 3]!, box[o]!, box[o + 1]!, box[o + 2]!, box[o + 3]!)) out.add(`${s}:${e}`);
       }
     }
   }
@@ -80,7 +80,7 @@ describe("assignEdges with boxes widened by the territorial sea", () => {
   it("lists every edge that meets a widened box (brute force), with the rings ringsFor gives", () => {
     // The fixture lies within 9.47-9.64°E, 47.05-47.27°N; slots whose widened box misses that
     // window cannot meet an edge.
-    expect(layer.xs.every((x) => x > 9.4 && x < 9.7) && layer.ys.every((y) => y > 47.0 && y < 47.3)).toBe(true);
+    expect(layer.xy.every((v, k) => (k % 2 === 0 ? v > 9.4 && v < 9.7 : v > 47.0 && v < 47.3))).toBe(true);
     const expected = expectedPairs();
     const rings = ringsFor(RES, COAST_TOLERANCE_KM);
     const got = assignedPairs(rings);

@@ -6,7 +6,7 @@
  */
 import { find } from "geo-tz/all";
 import { beforeAll, describe, expect, it } from "vitest";
-import { featuresContaining, type PolygonLayer } from "../../../datasets/admin/polygon-layer.ts";
+import { featuresContaining, memoryAccess, type PolygonLayer } from "../../../datasets/admin/polygon-layer.ts";
 import { oceanZone } from "../../../datasets/admin/ocean-zones.ts";
 import { readGeoTzPackage, type ZoneChains } from "../../../pipeline/admin/geotz-package.ts";
 import { LayerBuilder } from "../../../pipeline/admin/layer-builder.ts";
@@ -24,7 +24,7 @@ beforeAll(async () => {
 }, 300_000);
 
 function zoneAt(lat: number, lon: number): string {
-  const f = featuresContaining(layer, lon, lat)[0];
+  const f = featuresContaining(memoryAccess(layer), lon, lat)[0];
   return f === undefined ? oceanZone(lon) : zones[f]!.tzid;
 }
 
@@ -47,9 +47,9 @@ describe("geo-tz package reader", () => {
     };
     for (let k = 0; k < 1500; k++) check((Math.asin(2 * rnd() - 1) * 180) / Math.PI * 0.999, rnd() * 359.99 - 179.995);
     for (let k = 0; k < 1500; k++) {
-      const v = Math.floor(rnd() * layer.xs.length);
-      const lat = Math.max(-89.99, Math.min(89.99, layer.ys[v]! + (rnd() - 0.5) * 0.01));
-      const lon = Math.max(-179.99, Math.min(179.99, layer.xs[v]! + (rnd() - 0.5) * 0.01));
+      const v = Math.floor((rnd() * layer.xy.length) / 2);
+      const lat = Math.max(-89.99, Math.min(89.99, layer.xy[2 * v + 1]! + (rnd() - 0.5) * 0.01));
+      const lon = Math.max(-179.99, Math.min(179.99, layer.xy[2 * v]! + (rnd() - 0.5) * 0.01));
       check(lat, lon);
     }
     expect(disagreements).toEqual([]);

@@ -5,11 +5,10 @@
  * miles), the place's own for at least 99.5 % of them, the admin-1 code for at least 97 %.
  * Mismatches are printed per country.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminIndex } from "../../../datasets/admin/admin-index.ts";
-import { openAdminIndex } from "../../../datasets/admin/admin-file.ts";
+import { openAdminFile } from "../../../datasets/admin/admin-file.ts";
 import { DATASETS } from "../../../datasets/catalog.ts";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { openSource, readLines } from "../../../pipeline/common/source.ts";
@@ -32,7 +31,7 @@ let source = "";
 beforeAll(async () => {
   const dataDir = await defaultDatasetDir("admin");
   const file = path.join(dataDir, DATASETS.admin.file);
-  index = openAdminIndex(readFileSync(file), file).index;
+  index = openAdminFile(file).index;
   source = path.join(EMBEDDED_DIR, "geonames", "cities15000.zip");
   const { stream } = await openSource(source);
   for await (const { line } of readLines(stream)) {
