@@ -111,7 +111,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[]): Record<string, unk
       operationId: "health",
       summary: "Service and dataset status (no key needed).",
       security: [],
-      responses: { "200": { description: "Always 200 while the process serves; content.state is ready or degraded, and content.datasets gives each dataset's status (ready, missing, invalid), format version, build time and counts." } },
+      responses: { "200": { description: "Always 200 while the process serves; content.state is ready or degraded, and content.datasets gives each dataset's status (ready, degraded, missing, invalid: degraded serves but a block read failed its check, see docs/deploy.md), format version, build time and counts." } },
     },
   };
   paths["/"] = {
