@@ -54,9 +54,9 @@ export const elevationPointEndpoint = defineEndpoint({
     headers: { [ELEVATION_SOURCE_HEADER]: "The DEM and resolution that answered, `<source>;<resolution>`, e.g. `srtm3;3arcsec`." },
   },
   parse: (query) => ({ lat: parseLatitude(query), lon: parseLongitude(query) }),
-  handle: async ({ lat, lon }, data) => {
+  handle: ({ lat, lon }, data) => {
     // A tile damaged after startup throws DataFormatError: the app reports it and answers 503 (server/datasets/fault-check.ts).
-    const answer: ElevationAnswer | undefined = await data.elevation.lookup(lat, lon);
+    const answer: ElevationAnswer | undefined = data.elevation.lookup(lat, lon);
     if (answer === undefined) throw errors.notFound(`No elevation data at lat ${lat}, lon ${lon}: no installed DEM covers the point.`);
     return { content: { elevation: elevationObject(answer) }, headers: { [ELEVATION_SOURCE_HEADER]: elevationSourceOf(answer) } };
   },

@@ -24,11 +24,11 @@ export const openMeteoElevationEndpoint = defineEndpoint({
     params: { latitude: `Comma-separated WGS84 latitudes, at most ${MAX_POINTS}.`, longitude: "Comma-separated WGS84 longitudes, as many as latitudes." },
   },
   parse: (query) => parseCoordinates(query, MAX_POINTS),
-  handle: async (points, data) => {
+  handle: (points, data) => {
     const values: string[] = [];
     for (const { lat, lon } of points) {
       // A damaged tile throws DataFormatError: the app reports it and answers 503 (as /elevation/point).
-      const answer = await data.elevation.lookup(lat, lon);
+      const answer = data.elevation.lookup(lat, lon);
       // Whole metres written as Open-Meteo writes its floats (38.0).
       values.push(answer ? elevationObject(answer).value.toFixed(1) : "null");
     }

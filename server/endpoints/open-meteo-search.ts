@@ -71,13 +71,13 @@ export const openMeteoSearchEndpoint = defineEndpoint({
     if (format !== undefined && format !== "json") throw openMeteoError(`Geodata answers format=json only; got ${format}.`);
     return { name, count, language: languageKeyOf(query.get("language") ?? "en") ?? "EN" };
   },
-  handle: async ({ name, count, language }, data) => {
+  handle: ({ name, count, language }, data) => {
     const started = performance.now();
     const places = name.length < 2 ? [] : data.places.search(name, count, 0).places;
     const results: GeocodingResult[] = [];
     for (const place of places) {
       const facts = placeFacts(data.places, place);
-      const height = data.elevation ? await data.elevation.lookup(facts.lat, facts.lon) : undefined;
+      const height = data.elevation ? data.elevation.lookup(facts.lat, facts.lon) : undefined;
       results.push({ facts, elevation: height ? elevationObject(height).value : undefined });
     }
     return { body: searchResultsJson(results, language, performance.now() - started), contentType: "application/json; charset=utf-8" };

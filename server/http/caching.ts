@@ -37,8 +37,8 @@ export function keep(cache: ResponseCache | undefined): Layer {
     if (hit !== undefined) return { status: 200, headers: { ...hit.headers }, body: hit.body, encoding: "identity" };
     return after(next(), (a) => {
       if (a.status !== 200 || !cache.admits(key)) return a;
-    // Stored under the generation read before the handler ran: a reload during the handler makes
-    // the entry stale at once rather than late.
+      // Stored under the generation read before the handler ran: a reload during the handler makes
+      // the entry stale at once rather than late.
       const entry: CachedAnswer = {
         headers: { ...a.headers },
         body: {
