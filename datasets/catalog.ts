@@ -18,6 +18,12 @@ export interface DatasetSpec {
   formatVersion: number;
   /** The pipeline step that builds it. */
   step: string;
+  /**
+   * The file the server opens, when it is not `file` (relative to the data directory): stations
+   * serves from `stations.idx`, built beside the DuckDB database that stays the pipeline's and
+   * users' output. Same magic and format version.
+   */
+  servedFile?: string;
 }
 
 export const DATASETS: Readonly<Record<DatasetName, DatasetSpec>> = {
@@ -54,8 +60,9 @@ export const DATASETS: Readonly<Record<DatasetName, DatasetSpec>> = {
     file: "stations/stations.duckdb",
     storage: "duckdb",
     magic: "GEODSTNS",
-    formatVersion: 1,
+    formatVersion: 2,
     step: "stations",
+    servedFile: "stations/stations.idx",
   },
   forecast: {
     name: "forecast",

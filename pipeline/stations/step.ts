@@ -1,7 +1,8 @@
 /**
  * Pipeline step `stations`: station metadata (NOAA nsd_cccc.txt + WMO station list) and decoded
  * METAR/SYNOP observations from report files, directories or URLs, deduplicated, retained per
- * station, written to `stations/stations.duckdb` (temporary file, then rename).
+ * station, written to `stations/stations.duckdb` (temporary file, then rename), and from it
+ * `stations/stations.idx`, what the server reads (index-writer.ts).
  */
 import { promises as fs, readdirSync } from "node:fs";
 import path from "node:path";
@@ -22,12 +23,14 @@ import { isAviationWeatherCsv, splitReports } from "./ingest/split.ts";
 import { readExistingObservations } from "./store-reader.ts";
 import { joinStationLists, readNsdCccc, readWmoStations } from "./station-lists.ts";
 import { writeStationStore, type UndatedReport } from "./store-writer.ts";
+import { writeStationsIndex } from "./index-writer.ts";
 
 const USAGE = `stations [options] <report file | directory | URL>...
 
-Builds stations/stations.duckdb from station lists and METAR/SYNOP report files: WMO bulletins,
-one report per line (NOAA cycle files with date lines too), aviationweather.gov CSV (raw_text),
-plain or .gz/.zip. Directories are read recursively in name order; later files win ties.
+Builds stations/stations.duckdb, and from it stations/stations.idx (what the server reads), from
+station lists and METAR/SYNOP report files: WMO bulletins, one report per line (NOAA cycle files
+with date lines too), aviationweather.gov CSV (raw_text), plain or .gz/.zip. Directories are read
+recursively in name order; later files win ties.
 
 Options:
   --noaa <file|URL>        NOAA nsd_cccc.txt station list (required)
@@ -183,6 +186,8 @@ async function run(args: string[], ctx: StepContext): Promise<void> {
     },
   });
   log.info("stations artifact written", { file: DATASETS.stations.file, ...counts });
+  const indexCounts = await writeStationsIndex(finalPath, path.join(ctx.config.dataDir, DATASETS.stations.servedFile!));
+  log.info("stations index written", { file: DATASETS.stations.servedFile, metarStations: indexCounts.metarStations, synopStations: indexCounts.synopStations, locatedStations: indexCounts.locatedStations, unstorableIdentifiers: indexCounts.unstorableIdentifiers });
 }
 
 const EMBEDDED = EMBEDDED_DIR;
@@ -197,9 +202,9 @@ function filesUnder(dir: string): string[] {
 
 export const stationsStep: PipelineStep = {
   name: "stations",
-  summary: "Station lists + decoded METAR/SYNOP histories -> stations/stations.duckdb",
+  summary: "Station lists + decoded METAR/SYNOP histories -> stations/stations.duckdb and stations.idx",
   usage: USAGE,
-  codeVersion: 4,
+  codeVersion: 5,
   embeddedDefault: {
     inputs: () => ["stations", "metar", "synop"].flatMap((d) => filesUnder(path.join(EMBEDDED, d))),
     args: (ctx) => [

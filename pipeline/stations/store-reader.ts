@@ -5,13 +5,32 @@
  * twice (the whole query result and its rows as JS arrays cost more than the observations).
  */
 import { promises as fs } from "node:fs";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { readDuckdbMeta } from "../../datasets/artifact/duckdb-meta.ts";
 import { DATASETS } from "../../datasets/catalog.ts";
-import { MissingInputError } from "../../datasets/common/errors.ts";
+import { DataFormatError, MissingInputError } from "../../datasets/common/errors.ts";
 import type { ObservationKind, StoredObservation } from "../../datasets/stations/record.ts";
 import { DUCKDB_OPTIONS } from "./store-writer.ts";
 import { COLUMN, OBSERVATION_COLUMNS, recordOfRow, SELECT_STORED_OBSERVATIONS, STORED_COLUMNS } from "../../datasets/stations/schema.ts";
+
+/**
+ * The database's tables are those of format 1; format 2 added stations.idx beside it. So a
+ * release built before (format 1) still merges: the nightly's first run after an upgrade keeps
+ * its history.
+ */
+const FIRST_FORMAT_VERSION = 1;
+
+async function checkMergeable(conn: DuckDBConnection, file: string): Promise<void> {
+  const spec = DATASETS.stations;
+  try {
+    await readDuckdbMeta(conn, { magic: spec.magic, formatVersion: spec.formatVersion, file });
+  } catch (err) {
+    if (!(err instanceof DataFormatError && err.where.field === "format_version")) throw err;
+    await readDuckdbMeta(conn, { magic: spec.magic, formatVersion: FIRST_FORMAT_VERSION, file }).catch(() => {
+      throw err;
+    });
+  }
+}
 
 /** Calls `add` with every observation of the artifact; returns how many. */
 export async function readExistingObservations(file: string, add: (o: StoredObservation) => void): Promise<number> {
@@ -24,8 +43,7 @@ export async function readExistingObservations(file: string, add: (o: StoredObse
   try {
     const conn = await instance.connect();
     try {
-      const spec = DATASETS.stations;
-      await readDuckdbMeta(conn, { magic: spec.magic, formatVersion: spec.formatVersion, file });
+      await checkMergeable(conn, file);
       const result = await conn.stream(SELECT_STORED_OBSERVATIONS);
       const width = OBSERVATION_COLUMNS.length + STORED_COLUMNS.length;
       const extra = OBSERVATION_COLUMNS.length; // STORED_COLUMNS follow the observation columns

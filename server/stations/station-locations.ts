@@ -1,15 +1,15 @@
 /**
  * Where the reporting stations are, for the weather answers' local data: the stations of the
- * station lists with coordinates and a height that have observations, indexed by 1° cell. A point
- * asks for the stations within 25 km and 300 m of height; a slot then takes the nearest of them
- * with an observation within 30 minutes of its valid time.
+ * station lists with coordinates and a height that have observations, grouped by 1° cell when
+ * stations.idx was built (datasets/stations/located-stations.ts). A point asks for the stations
+ * within 25 km and 300 m of height; a slot then takes the nearest of them with an observation
+ * within 30 minutes of its valid time.
  */
+import { DataFormatError } from "../../datasets/common/errors.ts";
+import { cellKey, type LocatedStations } from "../../datasets/stations/located-stations.ts";
 import type { ObservationKind } from "../../datasets/stations/record.ts";
+import type { StationDirectory } from "../../datasets/stations/station-directory.ts";
 import type { StationSeries } from "./station-store.ts";
-import { finishNow, type Work } from "../../datasets/common/work.ts";
-
-/** The stations table's rows with coordinates (datasets/stations/schema.ts, CREATE_STATIONS). */
-export const SELECT_STATION_LOCATIONS = "SELECT icao, wmo, latitude, longitude, elevation FROM stations WHERE latitude IS NOT NULL AND longitude IS NOT NULL AND elevation IS NOT NULL";
 
 export const LOCAL_RADIUS_KM = 25;
 export const LOCAL_HEIGHT_M = 300;
@@ -32,42 +32,23 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-const cellKey = (latCell: number, lonCell: number): number => (latCell + 90) * 360 + (((lonCell % 360) + 360) % 360);
-
 export class StationLocator {
-  private readonly cells = new Map<number, LocatedStation[]>();
-
-  constructor(stations: readonly LocatedStation[]) {
-    for (const s of stations) {
-      const key = cellKey(Math.floor(s.lat), Math.floor(s.lon));
-      const list = this.cells.get(key);
-      if (list) list.push(s);
-      else this.cells.set(key, [s]);
+  constructor(
+    private readonly located: LocatedStations,
+    private readonly directories: Readonly<Record<ObservationKind, StationDirectory>>,
+    file: string,
+  ) {
+    for (let k = 0; k < located.count; k++) {
+      const kind = located.kind(k);
+      const entry = located.entry(k);
+      if (directories[kind].countAt(entry) === 0) throw new DataFormatError({ file, field: "located.ref" }, "located stations that have observations", `${kind} ${directories[kind].idAt(entry)} without any`);
     }
   }
 
-  /** From the stations table's rows (icao, wmo, lat, lon, elevation): those with observations. */
-  static fromRows(rows: readonly (readonly unknown[])[], series: Readonly<Record<ObservationKind, ReadonlyMap<string, StationSeries>>>): StationLocator {
-    return finishNow(StationLocator.build(rows, series));
-  }
-
-  /** fromRows as work that yields between blocks of rows (datasets/common/work.ts). */
-  static *build(rows: readonly (readonly unknown[])[], series: Readonly<Record<ObservationKind, ReadonlyMap<string, StationSeries>>>): Work<StationLocator> {
-    const located: LocatedStation[] = [];
-    for (const [i, [icao, wmo, lat, lon, elevation]] of rows.entries()) {
-      if ((i & 1023) === 1023) yield;
-      const place = { lat: Number(lat), lon: Number(lon), elevation: Number(elevation) };
-      const metar = typeof icao === "string" ? series.METAR.get(icao) : undefined;
-      const synop = typeof wmo === "string" ? series.SYNOP.get(wmo) : undefined;
-      if (metar) located.push({ kind: "METAR", id: icao as string, series: metar, ...place });
-      if (synop) located.push({ kind: "SYNOP", id: wmo as string, series: synop, ...place });
-    }
-    return new StationLocator(located);
-  }
-
-  /** Stations within 25 km and 300 m of height of the point, nearest first. */
+  /** Stations within 25 km and 300 m of height of the point, nearest first (each one read of its series). */
   near(lat: number, lon: number, heightM: number): LocatedStation[] {
-    const found: { s: LocatedStation; d: number }[] = [];
+    const found: { k: number; id: string; d: number }[] = [];
+    const at = this.located;
     const latCell = Math.floor(lat);
     const cos = Math.max(0.01, Math.cos((lat * Math.PI) / 180));
     const lonSpan = Math.min(180, Math.ceil(LOCAL_RADIUS_KM / (111.19 * cos)));
@@ -75,14 +56,20 @@ export class StationLocator {
       const j = latCell + dj;
       if (j < -90 || j > 89) continue;
       for (let di = -lonSpan; di <= lonSpan; di++) {
-        for (const s of this.cells.get(cellKey(j, Math.floor(lon) + di)) ?? []) {
-          if (Math.abs(s.elevation - heightM) > LOCAL_HEIGHT_M) continue;
-          const d = distanceKm(lat, lon, s.lat, s.lon);
-          if (d <= LOCAL_RADIUS_KM) found.push({ s, d });
+        const [start, end] = at.cellRange(cellKey(j, Math.floor(lon) + di));
+        for (let k = start; k < end; k++) {
+          if (Math.abs(at.elevation(k) - heightM) > LOCAL_HEIGHT_M) continue;
+          const d = distanceKm(lat, lon, at.lat(k), at.lon(k));
+          if (d <= LOCAL_RADIUS_KM) found.push({ k, id: this.directories[at.kind(k)].idAt(at.entry(k)), d });
         }
       }
     }
-    return found.sort((a, b) => a.d - b.d || (a.s.id < b.s.id ? -1 : 1)).map((f) => f.s);
+    return found
+      .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1))
+      .map(({ k, id }) => {
+        const kind = at.kind(k);
+        return { kind, id, lat: at.lat(k), lon: at.lon(k), elevation: at.elevation(k), series: this.directories[kind].seriesAt(at.entry(k))! };
+      });
   }
 }
 

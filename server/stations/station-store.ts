@@ -1,38 +1,26 @@
 /**
- * Station observations in memory, built once at startup from the stations DuckDB artifact: one
- * column set (typed arrays) per station and report family, ordered by time, and the sets of
- * station identifiers we know. Requests read these; nothing touches DuckDB per request.
+ * Station observations as the handlers see them: per report family, the stations we know and
+ * each reporting station's series (columns ordered by time). The server's store reads them
+ * where they lie in stations.idx (load-stations.ts: the directories of datasets/stations/); a
+ * store over maps in memory serves tests the same way.
  */
 import type { ObservationKind, StationObservationRecord } from "../../datasets/stations/record.ts";
+import type { StationSeries } from "../../datasets/stations/series.ts";
 import type { StationLocator } from "./station-locations.ts";
 
-/** One station's observations of one family, columns ordered by timestamp (NaN / -1 = absent). */
-export interface StationSeries {
-  timestamps: Float64Array;
-  wid: (string | null)[];
-  visibility: Float64Array;
-  temperature: Float64Array;
-  cloudCover: Float64Array;
-  cloudHigh: Int8Array;
-  cloudMiddle: Int8Array;
-  cloudLow: Int8Array;
-  precipitation: Float64Array;
-  precipitationConvective: Float64Array;
+export { emptySeries, type StationSeries } from "../../datasets/stations/series.ts";
+
+/** The stations of a family we know (listed or reporting): a Set, or a directory of the file. */
+export interface KnownStations {
+  has(id: string): boolean;
+  readonly size: number;
 }
 
-export function emptySeries(n: number): StationSeries {
-  return {
-    timestamps: new Float64Array(n),
-    wid: new Array<string | null>(n).fill(null),
-    visibility: new Float64Array(n).fill(NaN),
-    temperature: new Float64Array(n).fill(NaN),
-    cloudCover: new Float64Array(n).fill(NaN),
-    cloudHigh: new Int8Array(n).fill(-1),
-    cloudMiddle: new Int8Array(n).fill(-1),
-    cloudLow: new Int8Array(n).fill(-1),
-    precipitation: new Float64Array(n).fill(NaN),
-    precipitationConvective: new Float64Array(n).fill(NaN),
-  };
+/** The reporting stations' series: a Map, or a directory of the file (one read a lookup). */
+export interface SeriesByStation {
+  get(id: string): StationSeries | undefined;
+  keys(): IterableIterator<string>;
+  readonly size: number;
 }
 
 /** The record at index i, with only the members the report gave. */
@@ -65,8 +53,8 @@ export interface StationLookup {
 
 export class StationStore {
   constructor(
-    private readonly known: Readonly<Record<ObservationKind, ReadonlySet<string>>>,
-    private readonly series: Readonly<Record<ObservationKind, ReadonlyMap<string, StationSeries>>>,
+    private readonly known: Readonly<Record<ObservationKind, KnownStations>>,
+    private readonly series: Readonly<Record<ObservationKind, SeriesByStation>>,
     /** Where the reporting stations are (the weather answers' local data). */
     readonly locator?: StationLocator,
   ) {}

@@ -1,0 +1,149 @@
+/**
+ * The id directory of one report family in stations.idx (FORMAT.md, "Directories"): every known
+ * station (station lists and reporting stations) sorted by identifier, as fixed 8-byte keys, and
+ * per station the byte offset and record count of its series block. `encodeDirectory` is the
+ * writer's half; `StationDirectory` the reader's: the keys and entries stay resident (16 bytes a
+ * station), a lookup is a binary search and one read of the station's block.
+ */
+import type { ByteSource } from "../common/byte-source.ts";
+import { DataFormatError } from "../common/errors.ts";
+import { readAligned } from "../admin/sections.ts";
+import type { ObservationKind } from "./record.ts";
+import { seriesBlockBytes, seriesOfBlock, type StationSeries } from "./series.ts";
+
+/** Bytes of an identifier key: ASCII, zero-padded (ICAO 4, WMO index 5). */
+export const ID_BYTES = 8;
+
+/** An identifier a key can hold: 1-8 printable ASCII characters. */
+const STORABLE_ID = /^[\x21-\x7e]{1,8}$/;
+
+export function storableId(id: string): boolean {
+  return STORABLE_ID.test(id);
+}
+
+/** The key of an identifier (storableId), written at `at` of `into`. */
+function writeKey(id: string, into: Uint8Array, at: number): void {
+  into.fill(0, at, at + ID_BYTES);
+  for (let k = 0; k < id.length; k++) into[at + k] = id.charCodeAt(k);
+}
+
+/** One station of a directory as the writer sees it; offset and count 0 when it has not reported. */
+export interface DirectoryEntry {
+  id: string;
+  /** Byte offset of its series block in the `series` section (a multiple of 8). */
+  offset: number;
+  count: number;
+}
+
+/** The directory's two sections, entries sorted by id (byte order of the keys). */
+export function encodeDirectory(entries: readonly DirectoryEntry[]): { ids: Uint8Array; entries: Uint32Array; order: DirectoryEntry[] } {
+  const order = [...entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const ids = new Uint8Array(order.length * ID_BYTES);
+  const words = new Uint32Array(order.length * 2);
+  order.forEach((e, k) => {
+    writeKey(e.id, ids, k * ID_BYTES);
+    if (e.offset > 0xffffffff) throw new RangeError(`stations.idx: series offset ${e.offset} above 4 GiB (u32)`);
+    words[2 * k] = e.offset;
+    words[2 * k + 1] = e.count;
+  });
+  return { ids, entries: words, order };
+}
+
+export interface DirectoryParts {
+  kind: ObservationKind;
+  source: ByteSource;
+  file: string;
+  /** `<kind>.ids`: ID_BYTES per station, ascending. */
+  ids: Uint8Array;
+  /** `<kind>.entries`: (offset, count) per station. */
+  entries: Uint32Array;
+  /** Payload offset and size of the `series` section. */
+  seriesAt: number;
+  seriesBytes: number;
+  /** The string table (wids). */
+  strings: readonly string[];
+}
+
+export class StationDirectory {
+  readonly kind: ObservationKind;
+  /** Stations of the family: listed or reporting. */
+  readonly knownCount: number;
+  /** Stations with at least one observation. */
+  readonly reportingCount: number;
+  private readonly keys: Buffer;
+  private readonly key = Buffer.alloc(ID_BYTES);
+
+  constructor(private readonly parts: DirectoryParts) {
+    const { ids, entries, file } = parts;
+    this.kind = parts.kind;
+    this.knownCount = ids.length / ID_BYTES;
+    this.keys = Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength);
+    const fail = (field: string, expected: string, got: string): never => {
+      throw new DataFormatError({ file, field: `${parts.kind}.${field}` }, expected, got);
+    };
+    if (!Number.isInteger(this.knownCount) || entries.length !== 2 * this.knownCount) fail("entries", `2 words for each of ${this.knownCount} ids`, `${entries.length} words`);
+    let reporting = 0;
+    for (let k = 0; k < this.knownCount; k++) {
+      if (k > 0 && this.keys.compare(this.keys, (k - 1) * ID_BYTES, k * ID_BYTES, k * ID_BYTES, (k + 1) * ID_BYTES) <= 0) fail("ids", "identifiers in ascending order", `${this.idAt(k - 1)} before ${this.idAt(k)}`);
+      const offset = entries[2 * k]!;
+      const count = entries[2 * k + 1]!;
+      if (count > 0) reporting++;
+      if (offset % 8 !== 0 || offset + seriesBlockBytes(count) > parts.seriesBytes) fail("entries", `aligned blocks within the ${parts.seriesBytes} bytes of series`, `offset ${offset}, ${count} records for ${this.idAt(k)}`);
+    }
+    this.reportingCount = reporting;
+  }
+
+  /** The identifier of entry k. */
+  idAt(k: number): string {
+    const at = k * ID_BYTES;
+    let end = at + ID_BYTES;
+    while (end > at && this.keys[end - 1] === 0) end--;
+    return this.keys.toString("latin1", at, end);
+  }
+
+  /** The entry of `id`, or -1. */
+  indexOf(id: string): number {
+    if (!storableId(id)) return -1;
+    writeKey(id, this.key, 0);
+    let lo = 0;
+    let hi = this.knownCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = this.keys.compare(this.key, 0, ID_BYTES, mid * ID_BYTES, (mid + 1) * ID_BYTES);
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return -1;
+  }
+
+  has(id: string): boolean {
+    return this.indexOf(id) >= 0;
+  }
+
+  /** The station's observations, or undefined when it has none (or is not known). */
+  get(id: string): StationSeries | undefined {
+    const k = this.indexOf(id);
+    return k < 0 ? undefined : this.seriesAt(k);
+  }
+
+  /** The number of observations of entry k. */
+  countAt(k: number): number {
+    return this.parts.entries[2 * k + 1]!;
+  }
+
+  /** The observations of entry k (one read), or undefined when it has none. */
+  seriesAt(k: number): StationSeries | undefined {
+    const offset = this.parts.entries[2 * k]!;
+    const count = this.parts.entries[2 * k + 1]!;
+    if (count === 0) return undefined;
+    const field = `series (${this.kind} ${this.idAt(k)})`;
+    const bytes = readAligned(this.parts.source, this.parts.seriesAt + offset, seriesBlockBytes(count), this.parts.file, field);
+    return seriesOfBlock(bytes, count, this.parts.strings, this.parts.file, field);
+  }
+
+  /** The identifiers of the stations with observations, in directory order. */
+  *reporting(): IterableIterator<string> {
+    for (let k = 0; k < this.knownCount; k++) if (this.parts.entries[2 * k + 1]! > 0) yield this.idAt(k);
+  }
+}
