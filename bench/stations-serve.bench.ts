@@ -1,7 +1,9 @@
 /**
- * Serving station observations: load time and heap of the stations artifact (embedded default
- * built into a temporary directory, untimed), then the content of endpoints 3 and 4 for stations
- * drawn with a seeded PRNG (mulberry32), against JSON.stringify of the same content as baseline.
+ * Serving station observations: open time and heap of stations.idx (embedded default built into
+ * a temporary directory, untimed), then the content of endpoints 3 and 4 for stations drawn with
+ * a seeded PRNG (mulberry32), against JSON.stringify of the same content as baseline; each
+ * through the file (positioned reads: a directory search and one read of the station's block)
+ * and through a memory source over the same bytes (the bound a memory mapping could reach).
  *   npx tsx bench/stations-serve.bench.ts
  */
 import { promises as fs } from "node:fs";
@@ -12,9 +14,12 @@ import { DATASETS } from "../datasets/catalog.ts";
 import { readConfig } from "../datasets/common/config.ts";
 import { silentLogger } from "../datasets/common/log.ts";
 import { stationsStep } from "../pipeline/stations/step.ts";
-import { loadStations } from "../server/stations/load-stations.ts";
+import { loadStations, storeOfIndex } from "../server/stations/load-stations.ts";
 import { observationsJson } from "../server/stations/observations-content.ts";
 import type { StationStore } from "../server/stations/station-store.ts";
+import { openEnvelope } from "../datasets/artifact/envelope.ts";
+import { memorySource } from "../datasets/common/byte-source.ts";
+import { openStationsIndex } from "../datasets/stations/stations-file.ts";
 import { MiB } from "./stations-corpus.ts";
 import { mulberry32 } from "../datasets/common/prng.ts";
 
@@ -22,10 +27,10 @@ import { mulberry32 } from "../datasets/common/prng.ts";
 const work = await fs.mkdtemp(path.join(os.tmpdir(), "stations-serve-"));
 const config = readConfig({ GEODATA_DATA_DIR: work });
 await stationsStep.run(stationsStep.embeddedDefault!.args({ config, logger: silentLogger }), { config, logger: silentLogger });
-const file = path.join(work, DATASETS.stations.file);
+const file = path.join(work, DATASETS.stations.servedFile!);
 const heap0 = process.memoryUsage().heapUsed;
 const t0 = performance.now();
-const loaded = await loadStations({ file, dataDir: work, spec: DATASETS.stations, config, logger: silentLogger });
+const loaded = await loadStations({ file: path.join(work, DATASETS.stations.file), dataDir: work, spec: DATASETS.stations, config, logger: silentLogger });
 const loadMs = performance.now() - t0;
 const store: StationStore = loaded.value;
 const heapMiB = (process.memoryUsage().heapUsed - heap0) / MiB;
@@ -43,6 +48,11 @@ const sizes = [...metarIds.map((id) => ["METAR", id] as const), ...synopIds.map(
 }));
 console.table(sizes);
 
+// The same bytes held in memory: what a read costs against no read.
+const envelope = openEnvelope(await fs.readFile(file), { magic: DATASETS.stations.magic, formatVersion: DATASETS.stations.formatVersion, file });
+const inMemory = openStationsIndex(memorySource(envelope.payload), envelope.metadata, file);
+const memoryStore = storeOfIndex(inMemory, file);
+
 const prebuilt = JSON.parse(observationsJson(store, "SYNOP", synopIds[0]!)) as unknown;
 const bench = new Bench({ time: 1500, warmupTime: 300 });
 bench.add("JSON.stringify of a prebuilt SYNOP content (baseline)", () => {
@@ -53,6 +63,15 @@ bench.add("METAR content (written from the store's columns)", () => {
 });
 bench.add("SYNOP content (written from the store's columns)", () => {
   observationsJson(store, "SYNOP", pick(synopIds));
+});
+bench.add("METAR content, memory source", () => {
+  observationsJson(memoryStore, "METAR", pick(metarIds));
+});
+bench.add("SYNOP content, memory source", () => {
+  observationsJson(memoryStore, "SYNOP", pick(synopIds));
+});
+bench.add("local stations near JFK (weather answers)", () => {
+  store.locator!.near(40.6398, -73.7789, 4);
 });
 await bench.run();
 const base = bench.tasks[0]!.result as unknown as { latency: { mean: number } };

@@ -1,7 +1,7 @@
 /**
  * Tables of the stations DuckDB artifact (`stations/stations.duckdb`, see FORMAT.md). The pipeline
- * creates them with these statements; the server reads them with the SELECTs below, once, at
- * startup. Column names are snake_case; the record's wire names live in record.ts, and
+ * creates them with these statements and reads them back with the SELECTs below (--merge, and
+ * stations.idx, what the server reads, built from them). Column names are snake_case; the record's wire names live in record.ts, and
  * recordOfRow is the one mapping from a row to a record.
  */
 import type { StationObservationRecord } from "./record.ts";
@@ -36,8 +36,6 @@ export const CREATE_OBSERVATIONS = `CREATE TABLE observations(
 export const CREATE_UNDATED = `CREATE TABLE undated_reports(
   kind VARCHAR NOT NULL, station VARCHAR NOT NULL, day TINYINT NOT NULL, hour TINYINT NOT NULL,
   minute TINYINT NOT NULL, raw VARCHAR NOT NULL, source VARCHAR NOT NULL)`;
-
-export const SELECT_STATIONS = "SELECT icao, wmo FROM stations";
 
 /** The record's columns, in this order, in every SELECT of observations. */
 export const RECORD_COLUMNS = [

@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { statSync } from "node:fs";
-import { openStationsFile } from "../../datasets/stations/stations-file.ts";
+import { openStationsFile, type StationsIndex } from "../../datasets/stations/stations-file.ts";
 import type { StationDirectory } from "../../datasets/stations/station-directory.ts";
 import type { DatasetLoader } from "../datasets/loader.ts";
 import { StationLocator } from "./station-locations.ts";
@@ -16,16 +16,17 @@ import { StationStore, type KnownStations, type SeriesByStation } from "./statio
 const known = (d: StationDirectory): KnownStations => ({ has: (id) => d.has(id), size: d.knownCount });
 const series = (d: StationDirectory): SeriesByStation => ({ get: (id) => d.get(id), keys: () => d.reporting(), size: d.reportingCount });
 
+/** The handlers' store over an opened index (`file` names it in errors). */
+export function storeOfIndex(index: StationsIndex, file: string): StationStore {
+  const { METAR, SYNOP } = index.directories;
+  return new StationStore({ METAR: known(METAR), SYNOP: known(SYNOP) }, { METAR: series(METAR), SYNOP: series(SYNOP) }, new StationLocator(index.located, index.directories, file));
+}
+
 export const loadStations: DatasetLoader<StationStore> = async (ctx) => {
   const file = path.join(ctx.dataDir, ctx.spec.servedFile ?? ctx.spec.file);
   const { index, metadata } = openStationsFile(file);
   try {
-    const { METAR, SYNOP } = index.directories;
-    const store = new StationStore(
-      { METAR: known(METAR), SYNOP: known(SYNOP) },
-      { METAR: series(METAR), SYNOP: series(SYNOP) },
-      new StationLocator(index.located, index.directories, file),
-    );
+    const store = storeOfIndex(index, file);
     return {
       value: store,
       metadata,

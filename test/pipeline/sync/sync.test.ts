@@ -221,8 +221,9 @@ describe("sync over HTTP", () => {
     expect(summaries.map((s) => [s.dataset, s.status, s.release])).toEqual([["forecast", "synced", R4], ["stations", "synced", R1]]);
     expect(summaries[0]).toMatchObject({ pruned: [R1], downloaded: 0 });
     expect((await fs.readdir(releasesRoot(node, "forecast"))).sort()).toEqual([R2, R4, "current", "current.txt"]);
-    // stations: the failed run kept nothing; every file downloaded again, none counted as resumed.
-    expect(summaries[1]).toMatchObject({ kept: 0, downloaded: 3, resumed: 0, bytesFetched: summaries[1]!.bytes });
+    // stations: the failed run kept nothing; every file (database, its two exports, stations.idx)
+    // downloaded again, none counted as resumed.
+    expect(summaries[1]).toMatchObject({ kept: 0, downloaded: 4, resumed: 0, bytesFetched: summaries[1]!.bytes });
   }, 120_000);
 });
 
@@ -250,7 +251,7 @@ describe("sync from a mounted directory", () => {
       await linkRelease(builder, "stations", R2, await defaultDatasetDir("stations"));
       await pointAt(builder, "stations", R2);
       const s = await syncDataset("stations", { config: dirConfig, origin: openOrigin(builder), logger: silentLogger });
-      expect(s).toMatchObject({ status: "synced", release: R2, downloaded: 3 });
+      expect(s).toMatchObject({ status: "synced", release: R2, downloaded: 4 });
       expect((await fs.readFile(path.join(releaseDirOf(dirNode, "stations", R2), "stations", "stations.duckdb"))).equals(await fs.readFile(built))).toBe(true);
       expect((await fs.readdir(releasesRoot(dirNode, "stations"))).sort()).toEqual([R2, "current", "current.txt"]);
     } finally {
