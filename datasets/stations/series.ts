@@ -70,11 +70,15 @@ export function encodeSeriesBlock(s: StationSeries, widIndex: (wid: string) => n
 }
 
 /**
- * The series held by a block of n records (`bytes` starts at an 8-byte aligned address): views of
- * the bytes, the wids looked up in `strings`. A wid index outside the table or timestamps out of
- * order are a damaged block (a DataFormatError naming `field`).
+ * The series held by a block of n records, as read: views of the bytes (copied first only when
+ * they do not start at an 8-byte aligned address), the wids looked up in `strings`. A short
+ * read, a wid index outside the table or timestamps out of order are a damaged block (a
+ * DataFormatError naming `field()`, built only then).
  */
-export function seriesOfBlock(bytes: Uint8Array, n: number, strings: readonly string[], file: string, field: string): StationSeries {
+export function seriesOfBlock(read: Uint8Array, n: number, strings: readonly string[], file: string, field: () => string): StationSeries {
+  const length = seriesBlockBytes(n);
+  if (read.byteLength !== length) throw new DataFormatError({ file, field: field() }, `a block of ${length} bytes`, `${read.byteLength} (truncated file)`);
+  const bytes = read.byteOffset % 8 === 0 ? read : new Uint8Array(read);
   const f64 = (k: number): Float64Array => new Float64Array(bytes.buffer, bytes.byteOffset + 8 * n * k, n);
   const widAt = bytes.byteOffset + 8 * n * F64_COLUMNS.length;
   const widCodes = new Uint16Array(bytes.buffer, widAt, n);
@@ -84,11 +88,11 @@ export function seriesOfBlock(bytes: Uint8Array, n: number, strings: readonly st
     const code = widCodes[i]!;
     if (code === NO_WID) wid[i] = null;
     else if (code < strings.length) wid[i] = strings[code]!;
-    else throw new DataFormatError({ file, field }, `wid indexes below ${strings.length}`, `${code} at record ${i}`);
+    else throw new DataFormatError({ file, field: field() }, `wid indexes below ${strings.length}`, `${code} at record ${i}`);
   }
   const timestamps = f64(0);
   for (let i = 1; i < n; i++) {
-    if (!(timestamps[i - 1]! < timestamps[i]!)) throw new DataFormatError({ file, field }, "ascending timestamps", `${timestamps[i - 1]} then ${timestamps[i]} at record ${i}`);
+    if (!(timestamps[i - 1]! < timestamps[i]!)) throw new DataFormatError({ file, field: field() }, "ascending timestamps", `${timestamps[i - 1]} then ${timestamps[i]} at record ${i}`);
   }
   return {
     timestamps,

@@ -7,7 +7,6 @@
  */
 import type { ByteSource } from "../common/byte-source.ts";
 import { DataFormatError } from "../common/errors.ts";
-import { readAligned } from "../admin/sections.ts";
 import type { ObservationKind } from "./record.ts";
 import { seriesBlockBytes, seriesOfBlock, type StationSeries } from "./series.ts";
 
@@ -71,7 +70,7 @@ export class StationDirectory {
   /** Stations with at least one observation. */
   readonly reportingCount: number;
   private readonly keys: Buffer;
-  private readonly key = Buffer.alloc(ID_BYTES);
+  private readonly key = new Uint8Array(ID_BYTES);
 
   constructor(private readonly parts: DirectoryParts) {
     const { ids, entries, file } = parts;
@@ -104,12 +103,17 @@ export class StationDirectory {
   /** The entry of `id`, or -1. */
   indexOf(id: string): number {
     if (!storableId(id)) return -1;
-    writeKey(id, this.key, 0);
+    const key = this.key;
+    writeKey(id, key, 0);
+    const keys = this.keys;
     let lo = 0;
     let hi = this.knownCount;
+    // Bytes compared here, not by Buffer.compare: a call into C++ per probe costs more than the 8 bytes.
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const c = this.keys.compare(this.key, 0, ID_BYTES, mid * ID_BYTES, (mid + 1) * ID_BYTES);
+      const at = mid * ID_BYTES;
+      let c = 0;
+      for (let b = 0; b < ID_BYTES && c === 0; b++) c = keys[at + b]! - key[b]!;
       if (c === 0) return mid;
       if (c < 0) lo = mid + 1;
       else hi = mid;
@@ -137,8 +141,8 @@ export class StationDirectory {
     const offset = this.parts.entries[2 * k]!;
     const count = this.parts.entries[2 * k + 1]!;
     if (count === 0) return undefined;
-    const field = `series (${this.kind} ${this.idAt(k)})`;
-    const bytes = readAligned(this.parts.source, this.parts.seriesAt + offset, seriesBlockBytes(count), this.parts.file, field);
+    const field = (): string => `series (${this.kind} ${this.idAt(k)})`;
+    const bytes = this.parts.source.read(this.parts.seriesAt + offset, seriesBlockBytes(count));
     return seriesOfBlock(bytes, count, this.parts.strings, this.parts.file, field);
   }
 
