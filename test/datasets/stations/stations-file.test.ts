@@ -10,8 +10,6 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HEADER_BYTES } from "../../../datasets/artifact/envelope.ts";
-import type { SectionEntry } from "../../../datasets/admin/sections.ts";
 import { DATASETS } from "../../../datasets/catalog.ts";
 import { readConfig } from "../../../datasets/common/config.ts";
 import { DataFormatError, MissingInputError } from "../../../datasets/common/errors.ts";
@@ -19,30 +17,12 @@ import { silentLogger } from "../../../datasets/common/log.ts";
 import { openStationsFile } from "../../../datasets/stations/stations-file.ts";
 import { stationsStep } from "../../../pipeline/stations/step.ts";
 import { thrown } from "../../helpers/thrown.ts";
+import { layout } from "./idx-layout.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "..", "..", "fixtures", "stations");
 let dir: string;
 let file: string;
 let bytes: Buffer;
-
-/** Where a section and a station's directory entry lie in the file, from the file's own header. */
-function layout(b: Buffer): { payload: number; section: (name: string) => SectionEntry; entryOf: (kind: string, id: string) => { offset: number; count: number; at: number } } {
-  const metaLength = b.readUInt32LE(12);
-  const payload = Math.ceil((HEADER_BYTES + metaLength) / 8) * 8;
-  const toc = (JSON.parse(b.subarray(HEADER_BYTES, HEADER_BYTES + metaLength).toString("utf8")) as { extra: { sections: SectionEntry[] } }).extra.sections;
-  const section = (name: string): SectionEntry => toc.find((s) => s.name === name)!;
-  const entryOf = (kind: string, id: string) => {
-    const ids = section(`${kind}.ids`);
-    const entries = section(`${kind}.entries`);
-    for (let k = 0; k < ids.length / 8; k++) {
-      if (b.toString("latin1", payload + ids.offset + 8 * k, payload + ids.offset + 8 * k + id.length) !== id) continue;
-      const at = payload + entries.offset + 8 * k;
-      return { offset: b.readUInt32LE(at), count: b.readUInt32LE(at + 4), at };
-    }
-    throw new Error(`${id} not in the directory`);
-  };
-  return { payload, section, entryOf };
-}
 
 async function variant(name: string, edit: (b: Buffer) => Buffer | void): Promise<string> {
   const copy = Buffer.from(bytes);
@@ -114,9 +94,7 @@ describe("a series block damaged after opening", () => {
     const target = await variant("rot.idx", () => undefined);
     const { index } = openStationsFile(target);
     try {
-      const L = layout(bytes);
-      const { offset, count } = L.entryOf("SYNOP", "87582");
-      const block = L.payload + L.section("series").offset + offset;
+      const { at: block, count } = layout(bytes).blockOf("SYNOP", "87582");
       const handle = await fs.open(target, "r+");
       // The wid column (u16 at 48 n) set to 0xfefe: no string table is that long.
       await handle.write(Buffer.alloc(2 * count, 0xfe), 0, 2 * count, block + 48 * count);

@@ -10,7 +10,6 @@
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATASETS } from "../../../datasets/catalog.ts";
 import { readConfig } from "../../../datasets/common/config.ts";
@@ -21,6 +20,7 @@ import { openStationsFile, type StationsIndex } from "../../../datasets/stations
 import { stationsStep } from "../../../pipeline/stations/step.ts";
 import { loadStations } from "../../../server/stations/load-stations.ts";
 import { observationsJson } from "../../../server/stations/observations-content.ts";
+import { query } from "./database.ts";
 import { FIXTURES } from "./fixtures.ts";
 
 const work = await fs.mkdtemp(path.join(os.tmpdir(), "stations-index-"));
@@ -35,20 +35,6 @@ const reports = [
 async function build(dir: string, args: string[]): Promise<StationsIndex> {
   await stationsStep.run(args, { config: readConfig({ GEODATA_DATA_DIR: dir }), logger: silentLogger });
   return openStationsFile(path.join(dir, DATASETS.stations.servedFile!)).index;
-}
-
-async function query(dir: string, sql: string): Promise<unknown[][]> {
-  const instance = await DuckDBInstance.create(path.join(dir, DATASETS.stations.file), { access_mode: "READ_ONLY" });
-  try {
-    const conn = await instance.connect();
-    try {
-      return (await conn.runAndReadAll(sql)).getRows();
-    } finally {
-      conn.closeSync();
-    }
-  } finally {
-    instance.closeSync();
-  }
 }
 
 const full = path.join(work, "full");

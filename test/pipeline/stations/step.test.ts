@@ -14,26 +14,13 @@ import { ConfigError } from "../../../datasets/common/errors.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import { mulberry32 } from "../../../datasets/common/prng.ts";
 import { stationsStep } from "../../../pipeline/stations/step.ts";
+import { query } from "./database.ts";
 import { FIXTURES } from "./fixtures.ts";
 
 const work = await fs.mkdtemp(path.join(os.tmpdir(), "stations-step-"));
 afterAll(() => fs.rm(work, { recursive: true, force: true }));
 
 const lists = ["--noaa", path.join(FIXTURES, "nsd_cccc-excerpt.txt"), "--wmo", path.join(FIXTURES, "wmo_stations-excerpt.csv")];
-
-async function query(dir: string, sql: string): Promise<unknown[][]> {
-  const instance = await DuckDBInstance.create(path.join(dir, DATASETS.stations.file), { access_mode: "READ_ONLY" });
-  try {
-    const conn = await instance.connect();
-    try {
-      return (await conn.runAndReadAll(sql)).getRows();
-    } finally {
-      conn.closeSync();
-    }
-  } finally {
-    instance.closeSync();
-  }
-}
 
 async function run(dir: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   await stationsStep.run(args, { config: readConfig({ GEODATA_DATA_DIR: dir, ...env }), logger: silentLogger });

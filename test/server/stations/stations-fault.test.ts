@@ -10,14 +10,13 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HEADER_BYTES } from "../../../datasets/artifact/envelope.ts";
-import type { SectionEntry } from "../../../datasets/admin/sections.ts";
 import { DATASETS } from "../../../datasets/catalog.ts";
 import { releaseDirOf } from "../../../datasets/releases/layout.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { pointAt, writeManifest } from "../../helpers/releases.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
 import { until } from "../../helpers/until.ts";
+import { layout } from "../../datasets/stations/idx-layout.ts";
 
 const R2 = "20261102T000000Z";
 
@@ -32,18 +31,9 @@ let server: TestServer;
 
 /** Sets the wid column of the station's block to 0xfefe, in place (size and inode kept). */
 async function rotWids(file: string, kind: string, id: string): Promise<void> {
-  const b = await fs.readFile(file);
-  const metaLength = b.readUInt32LE(12);
-  const payload = Math.ceil((HEADER_BYTES + metaLength) / 8) * 8;
-  const toc = (JSON.parse(b.subarray(HEADER_BYTES, HEADER_BYTES + metaLength).toString("utf8")) as { extra: { sections: SectionEntry[] } }).extra.sections;
-  const section = (name: string): SectionEntry => toc.find((s) => s.name === name)!;
-  const ids = section(`${kind}.ids`);
-  let k = 0;
-  while (b.toString("latin1", payload + ids.offset + 8 * k, payload + ids.offset + 8 * k + id.length) !== id) k++;
-  const entry = payload + section(`${kind}.entries`).offset + 8 * k;
-  const [offset, count] = [b.readUInt32LE(entry), b.readUInt32LE(entry + 4)];
+  const { at, count } = layout(await fs.readFile(file)).blockOf(kind, id);
   const handle = await fs.open(file, "r+");
-  await handle.write(Buffer.alloc(2 * count, 0xfe), 0, 2 * count, payload + section("series").offset + offset + 48 * count);
+  await handle.write(Buffer.alloc(2 * count, 0xfe), 0, 2 * count, at + 48 * count);
   await handle.close();
 }
 

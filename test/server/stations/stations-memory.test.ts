@@ -6,7 +6,7 @@
  * (DuckDB's native library included). The bound is generous (bench/sizing.bench.ts prints the
  * figures): it only catches the dataset loaded whole again.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DATASETS } from "../../../datasets/catalog.ts";
@@ -16,14 +16,11 @@ import { mulberry32 } from "../../../datasets/common/prng.ts";
 import type { ObservationKind } from "../../../datasets/stations/record.ts";
 import { loadStations } from "../../../server/stations/load-stations.ts";
 import { observationsJson } from "../../../server/stations/observations-content.ts";
+import { processTree } from "../../../bench/proc-memory.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
 
 /** This process's private memory in MiB, from /proc (Linux). */
-function privateMiB(): number {
-  const rollup = readFileSync("/proc/self/smaps_rollup", "utf8");
-  const kib = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0);
-  return (kib("Private_Clean") + kib("Private_Dirty")) / 1024;
-}
+const privateMiB = (): number => processTree(process.pid)[0]!.privateMiB;
 
 const BOUND_MIB = 30;
 

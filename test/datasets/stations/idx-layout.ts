@@ -1,0 +1,39 @@
+/**
+ * Where things lie in a stations.idx, read from the file's own header and table of contents (the
+ * tests that damage a file in place write at these offsets).
+ */
+import { HEADER_BYTES } from "../../../datasets/artifact/envelope.ts";
+import type { SectionEntry } from "../../../datasets/admin/sections.ts";
+
+export interface IdxLayout {
+  /** Absolute offset of the payload. */
+  payload: number;
+  section: (name: string) => SectionEntry;
+  /** A station's directory entry: its block's offset in `series`, its record count, and where the entry lies (absolute). */
+  entryOf: (kind: string, id: string) => { offset: number; count: number; at: number };
+  /** Absolute offset of a station's series block. */
+  blockOf: (kind: string, id: string) => { at: number; count: number };
+}
+
+export function layout(b: Buffer): IdxLayout {
+  const metaLength = b.readUInt32LE(12);
+  const payload = Math.ceil((HEADER_BYTES + metaLength) / 8) * 8;
+  const toc = (JSON.parse(b.subarray(HEADER_BYTES, HEADER_BYTES + metaLength).toString("utf8")) as { extra: { sections: SectionEntry[] } }).extra.sections;
+  const section = (name: string): SectionEntry => toc.find((s) => s.name === name)!;
+  const entryOf = (kind: string, id: string) => {
+    const ids = section(`${kind}.ids`);
+    const entries = section(`${kind}.entries`);
+    for (let k = 0; k < ids.length / 8; k++) {
+      if (b.toString("latin1", payload + ids.offset + 8 * k, payload + ids.offset + 8 * k + id.length) !== id) continue;
+      const at = payload + entries.offset + 8 * k;
+      return { offset: b.readUInt32LE(at), count: b.readUInt32LE(at + 4), at };
+    }
+    throw new Error(`${id} not in the directory`);
+  };
+  const blockOf = (kind: string, id: string) => {
+    const e = entryOf(kind, id);
+    return { at: payload + section("series").offset + e.offset, count: e.count };
+  };
+  return { payload, section, entryOf, blockOf };
+}
+
