@@ -6,7 +6,9 @@
  * server never opens the database.
  */
 import path from "node:path";
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { DATASETS } from "../../datasets/catalog.ts";
+import { DataFormatError, MissingInputError } from "../../datasets/common/errors.ts";
 import { openStationsFile, type StationsIndex } from "../../datasets/stations/stations-file.ts";
 import type { StationDirectory } from "../../datasets/stations/station-directory.ts";
 import type { DatasetLoader } from "../datasets/loader.ts";
@@ -22,9 +24,22 @@ export function storeOfIndex(index: StationsIndex, file: string): StationStore {
   return new StationStore({ METAR: known(METAR), SYNOP: known(SYNOP) }, { METAR: series(METAR), SYNOP: series(SYNOP) }, new StationLocator(index.located, index.directories, file));
 }
 
+/**
+ * A database without stations.idx beside it is a release of format 1 (before the index): invalid,
+ * saying so, rather than "not built".
+ */
+function openIndex(file: string, database: string): ReturnType<typeof openStationsFile> {
+  try {
+    return openStationsFile(file);
+  } catch (err) {
+    if (!(err instanceof MissingInputError) || !existsSync(database)) throw err;
+    throw new DataFormatError({ file }, `${path.basename(file)} beside ${path.basename(database)} (format ${DATASETS.stations.formatVersion})`, "none: a release of an older format (run the stations step)");
+  }
+}
+
 export const loadStations: DatasetLoader<StationStore> = async (ctx) => {
   const file = path.join(ctx.dataDir, ctx.spec.servedFile ?? ctx.spec.file);
-  const { index, metadata } = openStationsFile(file);
+  const { index, metadata } = openIndex(file, ctx.file);
   try {
     const store = storeOfIndex(index, file);
     return {
