@@ -74,6 +74,24 @@ bench.add("local stations near JFK (weather answers)", () => {
   store.locator!.near(40.6398, -73.7789, 4);
 });
 await bench.run();
+
+// CPU per answer (process.cpuUsage: the load's wall clock left out), every reporting station in
+// turn, through the file and through the memory source.
+const cpu = (name: string, s: StationStore, kind: "METAR" | "SYNOP", passes: number): Record<string, string> => {
+  const ids = [...s.reporting(kind)];
+  for (const id of ids) observationsJson(s, kind, id);
+  const t = process.cpuUsage();
+  for (let p = 0; p < passes; p++) for (const id of ids) observationsJson(s, kind, id);
+  const d = process.cpuUsage(t);
+  const n = passes * ids.length;
+  return { answers: name, stations: String(ids.length), "CPU µs/answer": ((d.user + d.system) / n).toFixed(1), "of it system µs": (d.system / n).toFixed(1) };
+};
+console.table([
+  cpu("METAR, file", store, "METAR", 5),
+  cpu("METAR, memory source", memoryStore, "METAR", 5),
+  cpu("SYNOP, file", store, "SYNOP", 40),
+  cpu("SYNOP, memory source", memoryStore, "SYNOP", 40),
+]);
 const base = bench.tasks[0]!.result as unknown as { latency: { mean: number } };
 console.table(bench.tasks.map((t) => {
   const r = t.result as unknown as { latency: { mean: number; p99: number } };
