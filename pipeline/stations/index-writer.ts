@@ -14,7 +14,7 @@ import type { ObservationKind } from "../../datasets/stations/record.ts";
 import { COLUMN, OBSERVATION_COLUMNS, SELECT_OBSERVATIONS } from "../../datasets/stations/schema.ts";
 import { emptySeries, encodeSeriesBlock } from "../../datasets/stations/series.ts";
 import { encodeDirectory, storableId, type DirectoryEntry } from "../../datasets/stations/station-directory.ts";
-import { encodeStationsPayload, KINDS, STATIONS_SPEC } from "../../datasets/stations/stations-file.ts";
+import { encodeStationsPayload, STATIONS_SPEC } from "../../datasets/stations/stations-file.ts";
 import { DUCKDB_OPTIONS } from "./store-writer.ts";
 
 /** Every row of the stations table: the located stations keep the table's order within a cell. */
@@ -92,6 +92,41 @@ async function readSeries(conn: DuckDBConnection, file: string): Promise<SeriesW
   return writer;
 }
 
+type Directories = Record<ObservationKind, ReturnType<typeof encodeDirectory>>;
+
+/**
+ * A family's known stations: listed (the `stations` rows' icao or wmo) or reporting. An
+ * identifier a key cannot hold (over 8 ASCII characters) no request can name (ICAO 4, WMO index
+ * 5): left out, and counted.
+ */
+function knownStations(kind: ObservationKind, series: SeriesWriter, stationRows: readonly unknown[][]): { entries: DirectoryEntry[]; unstorable: number } {
+  const known = new Map(series.reporting[kind]);
+  for (const row of stationRows) {
+    const id = row[kind === "METAR" ? 0 : 1];
+    if (typeof id === "string" && id !== "" && !known.has(id)) known.set(id, { id, offset: 0, count: 0 });
+  }
+  const entries = [...known.values()].filter((e) => storableId(e.id));
+  return { entries, unstorable: known.size - entries.length };
+}
+
+/**
+ * The weather answers' local data: the `stations` rows with coordinates and a height whose
+ * identifier has observations (a row reporting as both counts twice, METAR first).
+ */
+function locatedStations(stationRows: readonly unknown[][], series: SeriesWriter, directories: Directories): LocatedInput[] {
+  const entryOf = { METAR: new Map(directories.METAR.order.map((e, k) => [e.id, k])), SYNOP: new Map(directories.SYNOP.order.map((e, k) => [e.id, k])) };
+  const located: LocatedInput[] = [];
+  for (const [icao, wmo, lat, lon, elevation] of stationRows) {
+    if (lat === null || lon === null || elevation === null) continue;
+    const place = { lat: Number(lat), lon: Number(lon), elevation: Number(elevation) };
+    for (const [kind, id] of [["METAR", icao], ["SYNOP", wmo]] as const) {
+      const entry = typeof id === "string" && series.reporting[kind].has(id) ? entryOf[kind].get(id) : undefined;
+      if (entry !== undefined) located.push({ kind, entry, ...place });
+    }
+  }
+  return located;
+}
+
 /** Builds stations.idx at `indexFile` from the database at `databaseFile`; returns its counts. */
 export async function writeStationsIndex(databaseFile: string, indexFile: string): Promise<Record<string, number>> {
   const instance = await DuckDBInstance.create(databaseFile, { ...DUCKDB_OPTIONS, access_mode: "READ_ONLY" });
@@ -101,33 +136,12 @@ export async function writeStationsIndex(databaseFile: string, indexFile: string
       const meta = await readDuckdbMeta(conn, { magic: STATIONS_SPEC.magic, formatVersion: STATIONS_SPEC.formatVersion, file: databaseFile });
       const series = await readSeries(conn, databaseFile);
       const stationRows = (await conn.runAndReadAll(SELECT_STATION_ROWS)).getRows();
-      // Known: listed or reporting. An identifier a key cannot hold (over 8 ASCII characters) no
-      // request can name (ICAO 4, WMO index 5): left out and counted.
-      const known: Record<ObservationKind, Map<string, DirectoryEntry>> = { METAR: new Map(series.reporting.METAR), SYNOP: new Map(series.reporting.SYNOP) };
-      for (const [icao, wmo] of stationRows) {
-        if (typeof icao === "string" && icao !== "" && !known.METAR.has(icao)) known.METAR.set(icao, { id: icao, offset: 0, count: 0 });
-        if (typeof wmo === "string" && wmo !== "" && !known.SYNOP.has(wmo)) known.SYNOP.set(wmo, { id: wmo, offset: 0, count: 0 });
-      }
-      let unstorable = 0;
-      const directories = Object.fromEntries(KINDS.map((kind) => {
-        const storable = [...known[kind].values()].filter((e) => storableId(e.id) || (unstorable++, false));
-        return [kind, encodeDirectory(storable)];
-      })) as Record<ObservationKind, ReturnType<typeof encodeDirectory>>;
-      const entryOf = Object.fromEntries(KINDS.map((kind) => [kind, new Map(directories[kind].order.map((e, k) => [e.id, k]))])) as Record<ObservationKind, Map<string, number>>;
-      // The weather answers' local data: stations with coordinates, a height and observations.
-      const located: LocatedInput[] = [];
-      for (const [icao, wmo, lat, lon, elevation] of stationRows) {
-        if (lat === null || lon === null || elevation === null) continue;
-        const place = { lat: Number(lat), lon: Number(lon), elevation: Number(elevation) };
-        for (const [kind, id] of [["METAR", icao], ["SYNOP", wmo]] as const) {
-          if (typeof id !== "string" || !series.reporting[kind].has(id)) continue;
-          const entry = entryOf[kind].get(id);
-          if (entry !== undefined) located.push({ kind, entry, ...place });
-        }
-      }
+      const known = { METAR: knownStations("METAR", series, stationRows), SYNOP: knownStations("SYNOP", series, stationRows) };
+      const directories = { METAR: encodeDirectory(known.METAR.entries), SYNOP: encodeDirectory(known.SYNOP.entries) };
+      const located = locatedStations(stationRows, series, directories);
       const { chunks, toc } = encodeStationsPayload({
         strings: series.strings,
-        directories: { METAR: directories.METAR, SYNOP: directories.SYNOP },
+        directories,
         series: Buffer.concat(series.blocks, series.bytes),
         located: encodeLocated(located),
       });
@@ -138,7 +152,7 @@ export async function writeStationsIndex(databaseFile: string, indexFile: string
         metarReporting: series.reporting.METAR.size,
         synopReporting: series.reporting.SYNOP.size,
         locatedStations: located.length,
-        unstorableIdentifiers: unstorable,
+        unstorableIdentifiers: known.METAR.unstorable + known.SYNOP.unstorable,
       };
       await writeArtifact(indexFile, { magic: STATIONS_SPEC.magic, formatVersion: STATIONS_SPEC.formatVersion, kind: STATIONS_SPEC.name, sources: meta.sources, counts, extra: { ...meta.extra, sections: toc } }, chunks);
       return counts;
