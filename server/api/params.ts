@@ -23,12 +23,9 @@ export const Q_MAX_CHARS = 200;
 export const ID_MAX_CHARS = 64;
 
 export function parseDecimal(name: string, raw: string, min: number, max: number): number {
-  const expected = `a decimal number from ${min} to ${max}`;
-  if (raw.length === 0 || raw.length > MAX_NUMBER_CHARS || !DECIMAL.test(raw)) {
-    throw errors.invalidParameter(name, raw, expected);
-  }
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) throw errors.invalidParameter(name, raw, expected);
+  const value = raw.length === 0 || raw.length > MAX_NUMBER_CHARS || !DECIMAL.test(raw) ? NaN : Number(raw);
+  // The message is written only for a refusal: every request parses a decimal or two.
+  if (!Number.isFinite(value) || value < min || value > max) throw errors.invalidParameter(name, raw, `a decimal number from ${min} to ${max}`);
   // -0 would print as 0 but compare oddly in maps; normalise.
   return value === 0 ? 0 : value;
 }
@@ -43,10 +40,8 @@ export function parseLongitude(query: Query, name = "lon"): number {
 
 export function parseBoundedInteger(name: string, raw: string | undefined, fallback: number, max: number): number {
   if (raw === undefined) return fallback;
-  const expected = `an integer from 0 to ${max}`;
-  if (!INTEGER.test(raw) || raw.length > 10) throw errors.invalidParameter(name, raw, expected);
-  const value = Number(raw);
-  if (value > max) throw errors.invalidParameter(name, raw, expected);
+  const value = !INTEGER.test(raw) || raw.length > 10 ? NaN : Number(raw);
+  if (!(value <= max)) throw errors.invalidParameter(name, raw, `an integer from 0 to ${max}`);
   return value;
 }
 
@@ -60,10 +55,10 @@ export function parseOffset(query: Query): number {
 
 export function parseText(name: string, raw: string | undefined, maxChars: number): string {
   if (raw === undefined) throw errors.missingParameter(name);
-  const expected = `a non-empty text of at most ${maxChars} characters without control characters`;
   const trimmed = raw.trim();
-  if (trimmed.length === 0 || [...trimmed].length > maxChars || CONTROL.test(trimmed)) {
-    throw errors.invalidParameter(name, raw, expected);
+  // Characters are code points; a text of at most maxChars UTF-16 units has no more of them (no count needed).
+  if (trimmed.length === 0 || (trimmed.length > maxChars && [...trimmed].length > maxChars) || CONTROL.test(trimmed)) {
+    throw errors.invalidParameter(name, raw, `a non-empty text of at most ${maxChars} characters without control characters`);
   }
   return trimmed;
 }

@@ -16,7 +16,7 @@ import { freshness, keep, validator } from "./caching.ts";
 import { compression } from "./compression.ts";
 import { conditional } from "./conditional.ts";
 import type { CorsOrigins } from "./cors.ts";
-import { after, compose, type App, type Exchange } from "./exchange.ts";
+import { after, compose, type Answer, type App, type AppResponse, type Exchange } from "./exchange.ts";
 import { failure } from "./failure.ts";
 import { finish } from "./finish.ts";
 import { limit } from "./limit.ts";
@@ -72,11 +72,12 @@ export function createApp(deps: AppDeps): App {
       keep(deps.responseCache), // the response cache
       validator(() => (apiTag ??= apiTagOf(deps.openapi()))), // ETag
     ],
-    (x) => after(x.endpoint!.handle(x.params, x.data!, { now: x.now }), wireAnswer),
+    (x) => after(x.endpoint!.handle(x.params, x.data!, { now: x.now }), wireAnswer, x),
   );
-  return async (req) => {
+  const finished = (a: Answer, x: Exchange): AppResponse => finish(x, a, corsOrigins);
+  return (req) => {
     const x: Exchange = { req, now: now(), route: "unknown", path: "", query: EMPTY_QUERY };
-    return finish(x, await answer(x), corsOrigins);
+    return after(answer(x), finished, x);
   };
 }
 

@@ -19,6 +19,6 @@ export function authenticate(keys: Pick<KeyChecker, "isValid">): Layer {
     }
     if (!keys.isValid(key)) throw errors.unauthorized();
     x.key = key;
-    return next();
+    return next(x);
   };
 }

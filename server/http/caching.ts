@@ -10,6 +10,7 @@
  *   per answer computed, never for a kept one.
  */
 import type { DatasetName } from "../../datasets/catalog.ts";
+import type { CachePolicyKind } from "../api/cache-policy.ts";
 import { cacheBucket, cacheControl, identityTag, tagPrefix } from "./cache.ts";
 import { after, type Answer, type Exchange, type Layer } from "./exchange.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
@@ -17,48 +18,60 @@ import { identityBytes } from "./wire.ts";
 
 export const freshness: Layer = (x, next) => {
   const policy = x.endpoint?.cache;
-  if (policy === undefined) return next();
+  if (policy === undefined) return next(x);
   x.policy = policy;
   x.paramsJson = JSON.stringify(x.params) ?? "null";
-  return after(next(), (a) => {
-    if (a.status === 200) a.headers["Cache-Control"] = cacheControl(policy, x.now, x.states?.runsDue);
-    return a;
-  });
+  return after(next(x), fresh, x);
 };
 
+function fresh(a: Answer, x: Exchange): Answer {
+  if (a.status === 200) a.headers["Cache-Control"] = cacheControl(x.policy!, x.now, x.states?.runsDue);
+  return a;
+}
+
 export function keep(cache: ResponseCache | undefined): Layer {
-  if (cache === undefined || !cache.enabled) return (_x, next) => next();
+  if (cache === undefined || !cache.enabled) return (x, next) => next(x);
   return (x, next) => {
     const policy = x.policy;
-    if (policy === undefined || policy === "instant") return next();
-    const generation = x.states!.generation;
+    if (policy === undefined || policy === "instant") return next(x);
     const key = `${x.route} ${cacheBucket(policy, x.now) ?? ""} ${x.paramsJson!}`;
-    const hit = cache.get(key, generation);
+    const hit = cache.get(key, x.states!.generation);
     if (hit !== undefined) return { status: 200, headers: { ...hit.headers }, body: hit.body, encoding: "identity" };
-    return after(next(), (a) => {
-      if (a.status !== 200 || !cache.admits(key)) return a;
-      // Stored under the generation read before the handler ran: a reload during the handler makes
-      // the entry stale at once rather than late.
-      const entry: CachedAnswer = {
-        headers: { ...a.headers },
-        body: {
-          bytes: identityBytes(a.body),
-          // Station observations are one answer per station, a bounded set sent many times: kept
-          // answers are compressed harder once (respond.ts KEPT_BROTLI_QUALITY), and their ETag says so.
-          kept: { effort: policy === "observations" ? "kept" : "per-request", copies: {}, added: (bytes) => cache.grew(key, entry, bytes) },
-        },
-      };
-      cache.set(key, generation, entry);
-      return { ...a, body: entry.body };
-    });
+    // Stored under the generation read before the handler ran: a reload during the handler makes
+    // the entry stale at once rather than late.
+    return after(next(x), stored, { cache, key, generation: x.states!.generation, policy });
   };
+}
+
+interface Storing {
+  cache: ResponseCache;
+  key: string;
+  generation: number;
+  policy: CachePolicyKind;
+}
+
+/** A computed answer, kept when its key was seen before (the cache's admission rule). */
+function stored(a: Answer, s: Storing): Answer {
+  const { cache, key } = s;
+  if (a.status !== 200 || !cache.admits(key)) return a;
+  const entry: CachedAnswer = {
+    headers: { ...a.headers },
+    body: {
+      bytes: identityBytes(a.body),
+      // Station observations are one answer per station, a bounded set sent many times: kept
+      // answers are compressed harder once (respond.ts KEPT_BROTLI_QUALITY), and their ETag says so.
+      kept: { effort: s.policy === "observations" ? "kept" : "per-request", copies: {}, added: (bytes) => cache.grew(key, entry, bytes) },
+    },
+  };
+  cache.set(key, s.generation, entry);
+  return { ...a, body: entry.body };
 }
 
 export function validator(apiTag: () => string): Layer {
   /** The ETag text's prefix per route, for one generation of the datasets. */
   let prefixes = new Map<string, string>();
   let generation = -1;
-  const tag = (x: Exchange, a: Answer): Answer => {
+  const tag = (a: Answer, x: Exchange): Answer => {
     if (x.policy === undefined || a.status !== 200) return a;
     const states = x.states!;
     if (states.generation !== generation) {
@@ -75,5 +88,5 @@ export function validator(apiTag: () => string): Layer {
     a.headers.ETag = identityTag(prefix, x.policy, x.paramsJson!, cacheBucket(x.policy, x.now));
     return a;
   };
-  return (x, next) => after(next(), (a) => tag(x, a));
+  return (x, next) => after(next(x), tag, x);
 }

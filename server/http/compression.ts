@@ -8,20 +8,21 @@
  */
 import { gzipParts } from "../api/body-parts.ts";
 import { encodedTag } from "./cache.ts";
-import { after, headerValue, type Answer, type Layer } from "./exchange.ts";
+import { after, headerValue, type Answer, type Exchange, type Layer } from "./exchange.ts";
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateEncoding, negotiateSplicedEncoding } from "./respond.ts";
 import { bodyLongerThan, identityBytes } from "./wire.ts";
 
-export const compression: Layer = (x, next) =>
-  after(next(), (a) => {
-    if (a.bare || a.status === 304 || !bodyLongerThan(a.body, COMPRESSION_THRESHOLD_BYTES)) return a;
-    const accept = headerValue(x.req.headers, "accept-encoding");
-    const encoding = a.body.parts !== undefined ? negotiateSplicedEncoding(accept) : negotiateEncoding(accept);
-    if (encoding === "identity") return a;
-    a.encoding = encoding;
-    if (a.headers.ETag !== undefined) a.headers.ETag = encodedTag(a.headers.ETag, encoding, a.body.kept?.effort);
-    return a;
-  });
+export const compression: Layer = (x, next) => after(next(x), chooseCoding, x);
+
+function chooseCoding(a: Answer, x: Exchange): Answer {
+  if (a.bare || a.status === 304 || !bodyLongerThan(a.body, COMPRESSION_THRESHOLD_BYTES)) return a;
+  const accept = headerValue(x.req.headers, "accept-encoding");
+  const encoding = a.body.parts !== undefined ? negotiateSplicedEncoding(accept) : negotiateEncoding(accept);
+  if (encoding === "identity") return a;
+  a.encoding = encoding;
+  if (a.headers.ETag !== undefined) a.headers.ETag = encodedTag(a.headers.ETag, encoding, a.body.kept?.effort);
+  return a;
+}
 
 /** The answer's body in its coding: a kept copy, a spliced gzip, or compressed now (and kept when the body is). */
 export function codedBytes(a: Answer): Buffer {

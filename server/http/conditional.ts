@@ -4,11 +4,12 @@
  * (RFC 9110 §13.1.2, §15.4.5). Outside compression, so a 304 is never compressed.
  */
 import { ifNoneMatchHits } from "./cache.ts";
-import { after, EMPTY, headerValue, type Answer, type Layer } from "./exchange.ts";
+import { after, EMPTY, headerValue, type Answer, type Exchange, type Layer } from "./exchange.ts";
 
-export const conditional: Layer = (x, next) =>
-  after(next(), (a): Answer => {
-    const etag = a.headers.ETag;
-    if (a.status !== 200 || etag === undefined || !ifNoneMatchHits(headerValue(x.req.headers, "if-none-match"), etag)) return a;
-    return { status: 304, headers: a.headers, body: { bytes: EMPTY }, encoding: "identity" };
-  });
+export const conditional: Layer = (x, next) => after(next(x), notModified, x);
+
+function notModified(a: Answer, x: Exchange): Answer {
+  const etag = a.headers.ETag;
+  if (a.status !== 200 || etag === undefined || !ifNoneMatchHits(headerValue(x.req.headers, "if-none-match"), etag)) return a;
+  return { status: 304, headers: a.headers, body: { bytes: EMPTY }, encoding: "identity" };
+}

@@ -2,9 +2,11 @@
  * What the layers of the app (app.ts) pass along: the request as received, an Exchange that the
  * layers fill in on the way in (route, key, parameters, datasets), and the Answer they build on
  * the way out. A layer is hono's middleware shape: `(x, next) => answer`, doing its part before
- * and/or after the layers inside it. An answer may come back synchronously (a kept answer, a
- * synchronous handler, an error): `after` runs a layer's part on it without a promise then, so a
- * cache hit costs no microtask per layer.
+ * and/or after the layers inside it; `next(x)` runs the layers inside. The chain is built once
+ * (compose), and a layer's part after `next` is a function of the answer and the exchange
+ * (`after(next(x), f, x)`), so that a request makes no closure per layer. An answer may come back
+ * synchronously (a kept answer, a synchronous handler, an error): `after` runs a layer's part on
+ * it without a promise then, so a cache hit costs no microtask at all.
  */
 import type { DatasetName } from "../../datasets/catalog.ts";
 import type { CachePolicyKind } from "../api/cache-policy.ts";
@@ -34,7 +36,8 @@ export interface AppResponse {
   route: string;
 }
 
-export type App = (req: AppRequest) => Promise<AppResponse>;
+/** The app: synchronous when every layer and the handler are (a cache hit, an error), else a promise. */
+export type App = (req: AppRequest) => Pending<AppResponse>;
 
 /** The datasets' states of one generation, and what follows from them, computed once per generation. */
 export interface StatesOf {
@@ -100,20 +103,17 @@ export interface Answer {
 }
 
 export type Pending<T> = T | Promise<T>;
-export type Next = () => Pending<Answer>;
+export type Next = (x: Exchange) => Pending<Answer>;
 export type Layer = (x: Exchange, next: Next) => Pending<Answer>;
 
-/** `then` for a value that may be a promise: synchronous when it is not. */
-export function after<T, U>(value: Pending<T>, f: (v: T) => U): Pending<U> {
-  return value instanceof Promise ? value.then(f) : f(value);
+/** `then` for a value that may be a promise: synchronous when it is not. `c` is handed to `f` (no closure needed). */
+export function after<T, U, C>(value: Pending<T>, f: (v: T, c: C) => U, c: C): Pending<U> {
+  return value instanceof Promise ? value.then((v) => f(v, c)) : f(value, c);
 }
 
-/** One layer from an ordered list, outermost first; `last` answers inside the innermost. */
-export function compose(layers: readonly Layer[], last: (x: Exchange) => Pending<Answer>): (x: Exchange) => Pending<Answer> {
-  return (x) => {
-    const run = (i: number): Pending<Answer> => (i === layers.length ? last(x) : layers[i]!(x, () => run(i + 1)));
-    return run(0);
-  };
+/** One layer from an ordered list, outermost first; `last` answers inside the innermost. Built once, not per request. */
+export function compose(layers: readonly Layer[], last: Next): Next {
+  return layers.reduceRight<Next>((inner, layer) => (x) => layer(x, inner), last);
 }
 
 export const EMPTY = Buffer.alloc(0);

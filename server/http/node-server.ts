@@ -10,6 +10,7 @@ import type { Logger } from "../../datasets/common/log.ts";
 import { errors, type ApiError } from "../api/api-error.ts";
 import { logAccess, type AccessLog } from "./access-log.ts";
 import type { App, AppResponse } from "./app.ts";
+import type { Pending } from "./exchange.ts";
 import { clientAddress, type TrustedProxies } from "./client-address.ts";
 import { connectionGuard, MAX_PIPELINED_REQUESTS } from "./connection-guard.ts";
 import { answerBytes, errorAnswer, requestLineOf } from "./raw-answer.ts";
@@ -74,8 +75,9 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
       settled = true;
       guard.settled(socket, answered);
     };
-    res.once("finish", settle);
-    res.once("close", settle);
+    // `on`, not `once`: settle runs once anyway, and the response is dropped after it.
+    res.on("finish", settle);
+    res.on("close", settle);
     const write = (out: AppResponse): void => {
       // Bodies are refused unread: the connection closes after the answer.
       if (hasBody || shuttingDown || draining || verdict === "refuse") out.headers.Connection = "close";
@@ -91,14 +93,27 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
       if (!res.headersSent) write(errorAnswer(errors.internal(), "unknown"));
       else res.destroy();
     };
-    const answer = verdict === "refuse" ? Promise.resolve(errorAnswer(errors.tooManyPipelined(MAX_PIPELINED_REQUESTS), "rejected")) : app({ method, url, headers: req.headers, hasBody, httpVersion: req.httpVersion });
-    answer
-      .then(write)
-      .catch(failed)
-      .finally(() => {
-        inFlight--;
-        if (inFlight === 0 && drained) drained();
-      });
+    const done = (): void => {
+      inFlight--;
+      if (inFlight === 0 && drained) drained();
+    };
+    // A synchronous answer (a cache hit, an error) is written at once, without a promise.
+    let answer: Pending<AppResponse>;
+    try {
+      answer = verdict === "refuse" ? errorAnswer(errors.tooManyPipelined(MAX_PIPELINED_REQUESTS), "rejected") : app({ method, url, headers: req.headers, hasBody, httpVersion: req.httpVersion });
+    } catch (err) {
+      answer = Promise.reject(err);
+    }
+    if (answer instanceof Promise) {
+      answer.then(write).catch(failed).finally(done);
+      return;
+    }
+    try {
+      write(answer);
+    } catch (err) {
+      failed(err);
+    }
+    done();
   };
 
   const server = http.createServer(

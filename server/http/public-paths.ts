@@ -59,7 +59,7 @@ export function publicPaths(deps: PublicDeps): Layer {
       return (answer(x.now));
     }
     const page = deps.docs?.(x.path);
-    if (page === undefined) return next();
+    if (page === undefined) return next(x);
     x.route = "docs";
     return (answerOf(200, page.body, { "Content-Type": page.contentType, "Cache-Control": page.cacheControl, ETag: page.etag }));
   };

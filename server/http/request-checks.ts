@@ -30,6 +30,6 @@ export function requestChecks(corsOrigins: CorsOrigins, isShuttingDown: () => bo
     const { path, searchParams } = splitTarget(req.url);
     x.path = path;
     x.query = searchParams;
-    return next();
+    return next(x);
   };
 }

@@ -8,19 +8,19 @@
 import { errors } from "../api/api-error.ts";
 import { reportServingFault } from "../datasets/fault-check.ts";
 import type { DatasetRegistry } from "../datasets/registry.ts";
-import type { Answer, Layer } from "./exchange.ts";
+import type { Answer, Exchange, Layer } from "./exchange.ts";
 
 export function servingFaults(registry: DatasetRegistry): Layer {
+  const reported = (err: unknown, x: Exchange): never => {
+    const dataset = reportServingFault(registry, err, x.endpoint);
+    throw dataset === undefined ? err : errors.datasetUnavailable([dataset]);
+  };
   return (x, next) => {
-    const reported = (err: unknown): never => {
-      const dataset = reportServingFault(registry, err, x.endpoint);
-      throw dataset === undefined ? err : errors.datasetUnavailable([dataset]);
-    };
     try {
-      const a: Answer | Promise<Answer> = next();
-      return a instanceof Promise ? a.catch(reported) : a;
+      const a: Answer | Promise<Answer> = next(x);
+      return a instanceof Promise ? a.catch((err: unknown) => reported(err, x)) : a;
     } catch (err) {
-      return reported(err);
+      return reported(err, x);
     }
   };
 }

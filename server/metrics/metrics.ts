@@ -10,7 +10,8 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from "prom-client";
 import type { DatasetRegistry } from "../datasets/registry.ts";
-import type { App } from "../http/app.ts";
+import type { App, AppRequest, AppResponse } from "../http/app.ts";
+import { after } from "../http/exchange.ts";
 import type { ResponseCache } from "../http/response-cache.ts";
 
 export interface HttpMetrics {
@@ -129,13 +130,16 @@ export function watchServer(running: { readonly connections: number }): void {
 
 /** Wraps the app so that every answer is counted and timed. */
 export function instrument(app: App, metrics: HttpMetrics = processMetrics()): App {
-  return async (req) => {
-    const started = performance.now();
-    const out = await app(req);
+  const count = (out: AppResponse, at: { req: AppRequest; started: number }): AppResponse => {
+    const { req, started } = at;
     metrics.requests.inc({ route: out.route, method: req.method === "HEAD" ? "HEAD" : req.method === "GET" ? "GET" : "other", status: String(out.status) });
     metrics.duration.observe({ route: out.route }, (performance.now() - started) / 1000);
     if (out.status === 304) metrics.notModified.inc({ route: out.route });
     return out;
+  };
+  return (req) => {
+    const started = performance.now();
+    return after(app(req), count, { req, started });
   };
 }
 

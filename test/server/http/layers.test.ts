@@ -39,9 +39,9 @@ const LARGE = json(`{"status":"OK","code":200,"content":{"text":"${"geodata ".re
 describe("compose", () => {
   it("runs the layers outermost first, each around the ones inside it", async () => {
     const order: string[] = [];
-    const layer = (name: string): Layer => async (_x, next) => {
+    const layer = (name: string): Layer => async (x, next) => {
       order.push(`${name} in`);
-      const a = await next();
+      const a = await next(x);
       order.push(`${name} out`);
       return a;
     };
@@ -50,6 +50,18 @@ describe("compose", () => {
       return answerOf(200, json("{}"));
     })(exchange());
     expect(order).toEqual(["a in", "b in", "last", "b out", "a out"]);
+  });
+  it("answers synchronously, without a promise, when every layer and the last step do", () => {
+    const seen: Exchange[] = [];
+    const layer: Layer = (x, next) => {
+      seen.push(x);
+      return next(x);
+    };
+    const x = exchange();
+    const a = compose([layer, conditional, compression, layer], () => answerOf(200, json("{}")))(x);
+    expect(a).not.toBeInstanceOf(Promise);
+    expect((a as Answer).status).toBe(200);
+    expect(seen).toEqual([x, x]);
   });
 });
 

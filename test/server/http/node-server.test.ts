@@ -1,7 +1,8 @@
 /**
  * node-server.ts on its own, with a stand-in app: graceful shutdown finishes in-flight requests,
  * the header time limit closes a connection that never finishes its headers, and a connection
- * whose client never reads is reset while a slow but steady reader is served.
+ * whose client never reads is reset while a slow but steady reader is served, and an answer the
+ * app gives without a promise (a cache hit, an error) is written at once, a synchronous throw as a 500.
  */
 import net from "node:net";
 import { describe, expect, it } from "vitest";
@@ -90,6 +91,37 @@ describe("clients that never read", () => {
     await until("30 answers read", () => received >= 30 * body.byteLength, 20_000);
     expect(received).toBeGreaterThan(30 * body.byteLength);
     socket.destroy();
+    await running.shutdown();
+  });
+});
+
+describe("answers the app gives without a promise", () => {
+  it("writes a synchronous answer, pipelined answers in order, and a synchronous throw as a 500 with the error body", async () => {
+    const app: App = (req) => {
+      if (req.url === "/throw") throw new Error("a bug in a layer");
+      const body = Buffer.from(`{"status":"OK","code":200,"content":${JSON.stringify(req.url)}}`);
+      return { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.byteLength) }, body, route: "/sync" };
+    };
+    const errorsLogged: string[] = [];
+    const running = await startServer(app, options, silentAccessLog, createLogger({ sink: (l) => errorsLogged.push(l), minLevel: "error" }));
+    const base = `http://127.0.0.1:${running.port}`;
+    expect(await (await fetch(`${base}/a`)).json()).toEqual({ status: "OK", code: 200, content: "/a" });
+    const failed = await fetch(`${base}/throw`);
+    expect(failed.status).toBe(500);
+    expect(((await failed.json()) as { status: string; code: number }).code).toBe(500);
+    expect(errorsLogged.some((l) => l.includes("request failed outside the app"))).toBe(true);
+    // Three requests in one packet: three answers, in the order asked.
+    const reply = await new Promise<string>((resolve) => {
+      const socket = net.connect(running.port, "127.0.0.1");
+      let out = "";
+      socket.on("data", (d) => {
+        out += d.toString("latin1");
+        if ((out.match(/HTTP\/1\.1 200/g) ?? []).length === 3) socket.end();
+      });
+      socket.on("close", () => resolve(out));
+      socket.write(["/p1", "/p2", "/p3"].map((p) => `GET ${p} HTTP/1.1\r\nHost: x\r\n\r\n`).join(""));
+    });
+    expect([...reply.matchAll(/"content":"(\/p\d)"/g)].map((m) => m[1])).toEqual(["/p1", "/p2", "/p3"]);
     await running.shutdown();
   });
 });
