@@ -32,12 +32,12 @@ function sunTexts(zone: string, latitude: number, longitude: number, localMidnig
 
 /** What a zone's clock says in one whole second: the same for every point of the zone. */
 interface ZoneSecond {
-  readonly wholeSecondMs: number;
-  readonly offset: number;
-  readonly isDST: 0 | 1;
-  readonly timeFormatted: string;
+  wholeSecondMs: number;
+  offset: number;
+  isDST: 0 | 1;
+  timeFormatted: string;
   /** The local day's midnight as a UTC instant. */
-  readonly localMidnightMs: number;
+  localMidnightMs: number;
 }
 
 function zoneSecond(zone: string, wholeSecondMs: number): ZoneSecond {
@@ -52,21 +52,9 @@ function zoneSecond(zone: string, wholeSecondMs: number): ZoneSecond {
   };
 }
 
-/**
- * The second last computed per zone: every point of a zone asked within one second shares it (a
- * busy server answers many points of the popular zones each second). One entry per zone known
- * to the tz database, so bounded.
- */
-const lastSecond = new Map<string, ZoneSecond>();
-
 /** The zone's clock at the instant's whole second. */
 function zoneClockAt(zone: string, instant: Date): ZoneSecond {
-  const wholeSecondMs = Math.floor(instant.getTime() / 1000) * 1000;
-  const known = lastSecond.get(zone);
-  if (known !== undefined && known.wholeSecondMs === wholeSecondMs) return known;
-  const computed = zoneSecond(zone, wholeSecondMs);
-  lastSecond.set(zone, computed);
-  return computed;
+  return zoneSecond(zone, Math.floor(instant.getTime() / 1000) * 1000);
 }
 
 /** The local date (YYYY-MM-DD) and time (HH:MM) of the instant in the zone: timeFormatted's. */
