@@ -2,8 +2,9 @@
  * An exclusive lock file for processes sharing one data directory, possibly from several hosts
  * (a network file system): created with O_EXCL, holding `{ pid, host, token, startedAt }`, its
  * modification time refreshed every `staleMs / 4` while held. A lock is stale, and taken over,
- * when its owner is a process of this host that is gone, or when it has not been refreshed for
- * `staleMs` (an owner on another host that died). Used for the nightly run
+ * when its owner is a process of this host that is gone (a live owner of this host keeps it,
+ * refreshed or not), or when an owner on another host has not refreshed it for `staleMs` (it
+ * died). Used for the nightly run
  * (`releases/.nightly.lock`) and for every writer of a dataset's releases
  * (`releases/<dataset>/.lock`: build-default, the nightly, a step run by hand, sync).
  */
@@ -67,7 +68,9 @@ async function liveHolder(file: string, staleMs: number): Promise<{ holder: Lock
     return { holder: { pid: 0, host: "", startedAt: "" }, stale: Date.now() - mtimeMs > 2_000, text };
   }
   const sameHost = holder.host === os.hostname() || holder.host === "";
-  const stale = (sameHost && !processAlive(holder.pid)) || Date.now() - mtimeMs > staleMs;
+  // On this host the process table is the truth: a live owner whose event loop is busy (a long
+  // synchronous build step on a loaded machine) can miss its refreshes, and must keep its lock.
+  const stale = sameHost ? !processAlive(holder.pid) : Date.now() - mtimeMs > staleMs;
   return { holder, stale, text };
 }
 

@@ -74,6 +74,11 @@ describe("lock", () => {
     await lock.release();
   });
 
+  it("keeps the lock of a live process of this host that has not refreshed it (a busy event loop)", async () => {
+    await writeLock({ pid: process.pid, host: os.hostname(), startedAt: "then" }, 10_000);
+    await expect(acquireLock(file, { wait: false, staleMs: 5_000 })).rejects.toBeInstanceOf(LockHeldError);
+  });
+
   it("takes over a lock of another host only once it is no longer refreshed", async () => {
     await writeLock({ pid: 1, host: "other-host", startedAt: "then" }, 1_000);
     await expect(acquireLock(file, { wait: false, staleMs: 5_000 })).rejects.toBeInstanceOf(LockHeldError);
