@@ -39,6 +39,15 @@ export interface SlotTable {
   /** Observed cover of a nearby station (percent, NaN = none) and its id. */
   localCloud: Float64Array;
   localStation: (string | undefined)[];
+  /** The slots of each local date (dayRanges), computed once on first use (daysOf). */
+  days?: DayRange[];
+}
+
+/** Slots [from, to) of one local date. */
+export interface DayRange {
+  date: string;
+  from: number;
+  to: number;
 }
 
 export interface SlotContext {
@@ -137,9 +146,14 @@ export function buildSlotTable(f: PointForecast, slots: TimeSlot[], ctx: SlotCon
   return { slots, columns, icon, inversion, heatIndex, localCloud, localStation };
 }
 
+/** The table's day ranges, computed once per table. */
+export function daysOf(t: SlotTable): DayRange[] {
+  return (t.days ??= dayRanges(t.slots));
+}
+
 /** Index ranges [from, to) of the slots of each local date, in order. */
-export function dayRanges(slots: readonly TimeSlot[]): { date: string; from: number; to: number }[] {
-  const out: { date: string; from: number; to: number }[] = [];
+export function dayRanges(slots: readonly TimeSlot[]): DayRange[] {
+  const out: DayRange[] = [];
   for (let i = 0; i < slots.length; i++) {
     const last = out[out.length - 1];
     if (last && last.date === slots[i]!.date) last.to = i + 1;
