@@ -40,6 +40,8 @@ export const DAILY_REDUCTIONS = {
 
 export type DailyMember = keyof typeof DAILY_REDUCTIONS;
 
+const REDUCTIONS = Object.entries(DAILY_REDUCTIONS) as [DailyMember, { how: Reduce; decimals: number }][];
+
 export interface DailyTable {
   days: DayRange[];
   /** One value per day, rounded for output (NaN = null). */
@@ -74,7 +76,7 @@ function chance(probability: Float64Array, from: number, to: number): number {
 export function dailyTable(t: SlotTable): DailyTable {
   const days = daysOf(t);
   const columns = {} as Record<DailyMember, Float64Array>;
-  for (const [member, { how, decimals }] of Object.entries(DAILY_REDUCTIONS) as [DailyMember, { how: Reduce; decimals: number }][]) {
+  for (const [member, { how, decimals }] of REDUCTIONS) {
     const column = new Float64Array(days.length);
     for (let d = 0; d < days.length; d++) column[d] = roundTo(reduce(t.columns[member], days[d]!.from, days[d]!.to, how), decimals);
     columns[member] = column;

@@ -30,7 +30,7 @@ export const NUMERIC_MEMBERS = [
 export type NumericMember = (typeof NUMERIC_MEMBERS)[number];
 
 export interface SlotTable {
-  slots: TimeSlot[];
+  slots: readonly TimeSlot[];
   columns: Record<NumericMember, Float64Array>;
   /** Direction icon, -1 = null. */
   icon: Int16Array;
@@ -39,8 +39,6 @@ export interface SlotTable {
   /** Observed cover of a nearby station (percent, NaN = none) and its id. */
   localCloud: Float64Array;
   localStation: (string | undefined)[];
-  /** The slots of each local date (dayRanges), computed once on first use (daysOf). */
-  days?: DayRange[];
 }
 
 /** Slots [from, to) of one local date. */
@@ -58,7 +56,7 @@ export interface SlotContext {
 }
 
 /** Every slot's members from the point forecast. */
-export function buildSlotTable(f: PointForecast, slots: TimeSlot[], ctx: SlotContext): SlotTable {
+export function buildSlotTable(f: PointForecast, slots: readonly TimeSlot[], ctx: SlotContext): SlotTable {
   const n = slots.length;
   const columns = {} as Record<NumericMember, Float64Array>;
   for (const m of NUMERIC_MEMBERS) columns[m] = new Float64Array(n);
@@ -146,10 +144,17 @@ export function buildSlotTable(f: PointForecast, slots: TimeSlot[], ctx: SlotCon
   return { slots, columns, icon, inversion, heatIndex, localCloud, localStation };
 }
 
-/** The table's day ranges, computed once per table. */
+/** The table's day ranges, computed once per slot list (time-slots.ts shares one list among the points of a zone). */
 export function daysOf(t: SlotTable): DayRange[] {
-  return (t.days ??= dayRanges(t.slots));
+  let days = daysOfSlots.get(t.slots);
+  if (days === undefined) {
+    days = dayRanges(t.slots);
+    daysOfSlots.set(t.slots, days);
+  }
+  return days;
 }
+
+const daysOfSlots = new WeakMap<readonly TimeSlot[], DayRange[]>();
 
 /** Index ranges [from, to) of the slots of each local date, in order. */
 export function dayRanges(slots: readonly TimeSlot[]): DayRange[] {

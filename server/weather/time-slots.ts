@@ -41,12 +41,38 @@ export function startOfLocalDay(zone: string, nowMs: number): number {
   return midnightAsUtc - offsetMs(zone, midnightAsUtc - offsetMs(zone, nowMs));
 }
 
-/** The slots of a run for a point in `zone` at the request's instant. */
-export function timeSlots(runTimeIso: string, stepsHours: readonly number[], zone: string, nowMs: number): TimeSlot[] {
+/**
+ * The slots of a run for a point in `zone` at the request's instant. They depend only on the run,
+ * the zone and the first instant shown, so they are kept per run (its steps array) for each zone
+ * and local day: every point of a zone shares them until the day changes (a 7-day hourly run's
+ * 168 local times cost an offset lookup and two strings each). Callers must not change them.
+ */
+export function timeSlots(runTimeIso: string, stepsHours: readonly number[], zone: string, nowMs: number): readonly TimeSlot[] {
   const runMs = Date.parse(runTimeIso);
   const dayStart = startOfLocalDay(zone, nowMs);
   const last = stepsHours.length > 0 ? runMs + stepsHours[stepsHours.length - 1]! * HOUR_MS : -Infinity;
   const from = last >= dayStart ? dayStart : -Infinity;
+  let kept = keptSlots.get(stepsHours);
+  if (kept === undefined) {
+    kept = new Map();
+    keptSlots.set(stepsHours, kept);
+  }
+  const key = `${runMs} ${zone} ${from}`;
+  let slots = kept.get(key);
+  if (slots === undefined) {
+    slots = slotsFrom(runMs, stepsHours, zone, from);
+    // Bounded against a long-running process: a few hundred zones times a day or two is the steady state.
+    if (kept.size >= KEPT_SLOT_LISTS) kept.clear();
+    kept.set(key, slots);
+  }
+  return slots;
+}
+
+/** Slot lists kept per run steps array, at most this many each. */
+const KEPT_SLOT_LISTS = 2048;
+const keptSlots = new WeakMap<readonly number[], Map<string, readonly TimeSlot[]>>();
+
+function slotsFrom(runMs: number, stepsHours: readonly number[], zone: string, from: number): readonly TimeSlot[] {
   const slots: TimeSlot[] = [];
   for (let k = 0; k < stepsHours.length; k++) {
     const validMs = runMs + stepsHours[k]! * HOUR_MS;
