@@ -46,10 +46,11 @@ export function startOfLocalDay(zone: string, nowMs: number): number {
  * the zone and the first instant shown, so they are kept per run (its steps array) for each zone
  * and local day: every point of a zone shares them until the day changes (a 7-day hourly run's
  * 168 local times cost an offset lookup and two strings each). Callers must not change them.
+ * The zones are the tz database's (a few hundred), so the lists kept are bounded.
  */
 export function timeSlots(runTimeIso: string, stepsHours: readonly number[], zone: string, nowMs: number): readonly TimeSlot[] {
   const runMs = Date.parse(runTimeIso);
-  const dayStart = startOfLocalDay(zone, nowMs);
+  const dayStart = localDayStart(zone, nowMs);
   const last = stepsHours.length > 0 ? runMs + stepsHours[stepsHours.length - 1]! * HOUR_MS : -Infinity;
   const from = last >= dayStart ? dayStart : -Infinity;
   let kept = keptSlots.get(stepsHours);
@@ -57,20 +58,28 @@ export function timeSlots(runTimeIso: string, stepsHours: readonly number[], zon
     kept = new Map();
     keptSlots.set(stepsHours, kept);
   }
-  const key = `${runMs} ${zone} ${from}`;
-  let slots = kept.get(key);
-  if (slots === undefined) {
-    slots = slotsFrom(runMs, stepsHours, zone, from);
-    // Bounded against a long-running process: a few hundred zones times a day or two is the steady state.
-    if (kept.size >= KEPT_SLOT_LISTS) kept.clear();
-    kept.set(key, slots);
+  let entry = kept.get(zone);
+  if (entry === undefined || entry.from !== from) {
+    entry = { from, slots: slotsFrom(runMs, stepsHours, zone, from) };
+    kept.set(zone, entry);
   }
-  return slots;
+  return entry.slots;
 }
 
-/** Slot lists kept per run steps array, at most this many each. */
-const KEPT_SLOT_LISTS = 2048;
-const keptSlots = new WeakMap<readonly number[], Map<string, readonly TimeSlot[]>>();
+/** Per run (its steps array, one per run) and zone: the slots from the latest first instant asked for. */
+const keptSlots = new WeakMap<readonly number[], Map<string, { from: number; slots: readonly TimeSlot[] }>>();
+
+/** startOfLocalDay, kept per zone for the local day it holds (from its start to the next day's). */
+function localDayStart(zone: string, nowMs: number): number {
+  const day = keptDays.get(zone);
+  if (day !== undefined && nowMs >= day.start && nowMs < day.end) return day.start;
+  const start = startOfLocalDay(zone, nowMs);
+  // 30 h after a day's start lies in the next local day, whatever a DST change made of this one (23-25 h).
+  keptDays.set(zone, { start, end: startOfLocalDay(zone, start + 30 * HOUR_MS) });
+  return start;
+}
+
+const keptDays = new Map<string, { start: number; end: number }>();
 
 function slotsFrom(runMs: number, stepsHours: readonly number[], zone: string, from: number): readonly TimeSlot[] {
   const slots: TimeSlot[] = [];
