@@ -156,7 +156,7 @@ export function buildSlotTable(f: PointForecast, slots: readonly TimeSlot[], ctx
   return { slots, columns, icon, inversion, heatIndex, localCloud, localStation };
 }
 
-/** The table's day ranges, computed once per slot list (time-slots.ts shares one list among the points of a zone). */
+/** The table's day ranges, computed once per slot list: the hourly and the daily writer of an answer share them. */
 export function daysOf(t: SlotTable): DayRange[] {
   let days = daysOfSlots.get(t.slots);
   if (days === undefined) {

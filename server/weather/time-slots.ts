@@ -41,47 +41,12 @@ export function startOfLocalDay(zone: string, nowMs: number): number {
   return midnightAsUtc - offsetMs(zone, midnightAsUtc - offsetMs(zone, nowMs));
 }
 
-/**
- * The slots of a run for a point in `zone` at the request's instant. They depend only on the run,
- * the zone and the first instant shown, so they are kept per run (its steps array) for each zone
- * and local day: every point of a zone shares them until the day changes (a 7-day hourly run's
- * 168 local times cost an offset lookup and two strings each). Callers must not change them.
- * The zones are the tz database's (a few hundred), so the lists kept are bounded.
- */
-export function timeSlots(runTimeIso: string, stepsHours: readonly number[], zone: string, nowMs: number): readonly TimeSlot[] {
+/** The slots of a run for a point in `zone` at the request's instant. */
+export function timeSlots(runTimeIso: string, stepsHours: readonly number[], zone: string, nowMs: number): TimeSlot[] {
   const runMs = Date.parse(runTimeIso);
-  const dayStart = localDayStart(zone, nowMs);
+  const dayStart = startOfLocalDay(zone, nowMs);
   const last = stepsHours.length > 0 ? runMs + stepsHours[stepsHours.length - 1]! * HOUR_MS : -Infinity;
   const from = last >= dayStart ? dayStart : -Infinity;
-  let kept = keptSlots.get(stepsHours);
-  if (kept === undefined) {
-    kept = new Map();
-    keptSlots.set(stepsHours, kept);
-  }
-  let entry = kept.get(zone);
-  if (entry === undefined || entry.from !== from) {
-    entry = { from, slots: slotsFrom(runMs, stepsHours, zone, from) };
-    kept.set(zone, entry);
-  }
-  return entry.slots;
-}
-
-/** Per run (its steps array, one per run) and zone: the slots from the latest first instant asked for. */
-const keptSlots = new WeakMap<readonly number[], Map<string, { from: number; slots: readonly TimeSlot[] }>>();
-
-/** startOfLocalDay, kept per zone for the local day it holds (from its start to the next day's). */
-function localDayStart(zone: string, nowMs: number): number {
-  const day = keptDays.get(zone);
-  if (day !== undefined && nowMs >= day.start && nowMs < day.end) return day.start;
-  const start = startOfLocalDay(zone, nowMs);
-  // 30 h after a day's start lies in the next local day, whatever a DST change made of this one (23-25 h).
-  keptDays.set(zone, { start, end: startOfLocalDay(zone, start + 30 * HOUR_MS) });
-  return start;
-}
-
-const keptDays = new Map<string, { start: number; end: number }>();
-
-function slotsFrom(runMs: number, stepsHours: readonly number[], zone: string, from: number): readonly TimeSlot[] {
   const slots: TimeSlot[] = [];
   for (let k = 0; k < stepsHours.length; k++) {
     const validMs = runMs + stepsHours[k]! * HOUR_MS;
