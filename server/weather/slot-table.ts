@@ -55,23 +55,11 @@ export interface SlotContext {
   local?: (validMs: number) => { station: string; cloudCover?: number } | undefined;
 }
 
-/**
- * The columns as one object literal: a fixed shape, where adding 21 members by computed keys
- * made a dictionary of it, and every write of the slot loop a hash lookup.
- */
-function newColumns(n: number): Record<NumericMember, Float64Array> {
-  const f = (): Float64Array => new Float64Array(n);
-  return {
-    cloudTotal: f(), cloudHigh: f(), cloudMiddle: f(), cloudLow: f(), cloudConvective: f(), cloudBoundary: f(),
-    humidity: f(), liftedIndex: f(), isotherm: f(), hpbl: f(), precipitation: f(), precipitationConvective: f(), probability: f(),
-    surface: f(), min: f(), max: f(), felt: f(), speed: f(), gust: f(), direction: f(), pressure: f(),
-  };
-}
-
 /** Every slot's members from the point forecast. */
 export function buildSlotTable(f: PointForecast, slots: readonly TimeSlot[], ctx: SlotContext): SlotTable {
   const n = slots.length;
-  const columns = newColumns(n);
+  const columns = {} as Record<NumericMember, Float64Array>;
+  for (const m of NUMERIC_MEMBERS) columns[m] = new Float64Array(n);
   const icon = new Int16Array(n);
   const inversion = new Uint8Array(n);
   const heatIndex: string[] = new Array<string>(n);
