@@ -17,9 +17,8 @@ import { FORECAST_PARAMS, parseForecastQuery } from "../server/open-meteo/foreca
 import { forecastFlatBuffers } from "../server/open-meteo/forecast-flatbuffers.ts";
 import { forecastJson } from "../server/open-meteo/forecast-json.ts";
 import { locationForecast, type LocationForecast } from "../server/open-meteo/location-forecast.ts";
-import { JsonBytes } from "../server/weather/json-bytes.ts";
 import { pointWeather } from "../server/weather/point-weather.ts";
-import { SLOT_BYTES_HINT, writeWeatherDays } from "../server/weather/slot-writer.ts";
+import { weatherPointJson } from "../server/weather/slot-writer.ts";
 import { buildBenchWeatherStore } from "./weather-store.ts";
 
 const built = await buildBenchWeatherStore();
@@ -65,9 +64,7 @@ let b = 0;
 function weatherPoint(): number {
   const [lat, lon] = baselinePoints[b++ & 1023]!;
   const w = pointWeather(lat, lon, inputs, now, undefined)!;
-  const out = new JsonBytes(SLOT_BYTES_HINT * w.table.slots.length + 64).ascii('{"weather":');
-  writeWeatherDays(out, w.table);
-  return successBodyFromJson(200, out.ascii("}").bytes()).byteLength;
+  return successBodyFromJson(200, weatherPointJson(w.table)).byteLength;
 }
 
 const sizes: Record<string, number> = {};

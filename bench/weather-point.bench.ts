@@ -12,10 +12,9 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import { Bench } from "tinybench";
 import { mulberry32 } from "../datasets/common/prng.ts";
 import { successBodyFromJson } from "../server/http/respond.ts";
-import { JsonBytes } from "../server/weather/json-bytes.ts";
 import { SLOT_VARIABLES } from "../server/weather/point-series.ts";
 import { pointWeather } from "../server/weather/point-weather.ts";
-import { SLOT_BYTES_HINT, writeWeatherDays } from "../server/weather/slot-writer.ts";
+import { weatherPointJson } from "../server/weather/slot-writer.ts";
 import { buildBenchWeatherStore } from "./weather-store.ts";
 
 const built = await buildBenchWeatherStore();
@@ -36,9 +35,7 @@ const now = new Date("2026-11-23T00:30:00Z");
 
 async function answer(lat: number, lon: number): Promise<Buffer> {
   const w = pointWeather(lat, lon, { forecast: store }, now, undefined)!;
-  const out = new JsonBytes(SLOT_BYTES_HINT * w.table.slots.length + 64).ascii('{"weather":');
-  writeWeatherDays(out, w.table);
-  return successBodyFromJson(200, out.ascii("}").bytes());
+  return successBodyFromJson(200, weatherPointJson(w.table));
 }
 const sample = await answer(45.76, 4.84); // Lyon
 const sampleContent = JSON.parse(sample.toString("utf8")).content;

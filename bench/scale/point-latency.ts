@@ -15,9 +15,8 @@ import { mulberry32 } from "../../datasets/common/prng.ts";
 import { openForecastStore } from "../../datasets/forecast/store.ts";
 import { locateDataset } from "../../datasets/releases/locate.ts";
 import { successBodyFromJson } from "../../server/http/respond.ts";
-import { JsonBytes } from "../../server/weather/json-bytes.ts";
 import { pointWeather } from "../../server/weather/point-weather.ts";
-import { SLOT_BYTES_HINT, writeWeatherDays } from "../../server/weather/slot-writer.ts";
+import { weatherPointJson } from "../../server/weather/slot-writer.ts";
 
 const WARM_UP = 20;
 const TIMED = 200;
@@ -61,9 +60,7 @@ for (const [lat, lon] of points) {
   const t = performance.now();
   const w = pointWeather(lat, lon, { forecast: store }, now, undefined);
   if (!w) throw new Error(`point ${lat}, ${lon}: expected a weather answer, got none`);
-  const out = new JsonBytes(SLOT_BYTES_HINT * w.table.slots.length + 64).ascii('{"weather":');
-  writeWeatherDays(out, w.table);
-  const body = successBodyFromJson(200, out.ascii("}").bytes());
+  const body = successBodyFromJson(200, weatherPointJson(w.table));
   const t2 = performance.now();
   gzipSync(body, { level: 6 });
   gzips.push(performance.now() - t2);

@@ -39,6 +39,9 @@ export interface PointSeries {
   values: Float32Array[][];
 }
 
+/** Tile records read for a group of cells (ForecastRun.tilesOf), by tile index: a view and the record's offset in it. */
+export type TileRecords = Map<number, { view: DataView; base: number }>;
+
 export class ForecastRun {
   readonly layout: TileLayout;
   private readonly varIndex: Map<string, number>;
@@ -198,34 +201,37 @@ export class ForecastRun {
 
   /**
    * Decodes, for each variable index of `variables` (-1: all NaN) and each of `cells` (in the
-   * grid), the cell's series into `out`, laid out [variable][cell][step], with one read per run of
-   * adjacent tiles in a tile row (a quad on the 0/360 seam of a global grid needs the first and
-   * last tile: two ranges).
+   * grid), the cell's series into `out`, laid out [variable][cell][step]. `tiles`: the records
+   * holding the cells (tilesOf), read once for several calls; by default read here.
    */
-  seriesAround(cells: readonly GridCell[], variables: Int32Array, out: Float32Array): void {
+  seriesAround(cells: readonly GridCell[], variables: Int32Array, out: Float32Array, tiles: TileRecords = this.tilesOf(cells)): void {
     const nSteps = this.meta.steps.length;
     const nCells = cells.length;
-    const { views, bases } = this.readTiles(cells);
-    // Where each cell's offsets start in its tile's head, computed once for all variables.
-    const cellAt = cells.map((cell, c) => this.cellOffsetsAt(bases[c]!, cell.i, cell.j));
-    for (let k = 0; k < variables.length; k++) {
-      const v = variables[k]!;
-      for (let c = 0; c < nCells; c++) {
-        const at = (k * nCells + c) * nSteps;
-        if (v < 0) out.fill(NaN, at, at + nSteps);
-        else this.decodeCell(views[c]!, bases[c]!, cellAt[c]!, v, out, at);
+    for (let c = 0; c < nCells; c++) {
+      const cell = cells[c]!;
+      const record = tiles.get(this.tileOf(cell.i, cell.j));
+      if (record === undefined) throw new RangeError(`cell (${cell.i}, ${cell.j}): expected among the cells whose tiles were read, got another`);
+      // Where the cell's offsets start in its tile's head, computed once for all variables.
+      const at = this.cellOffsetsAt(record.base, cell.i, cell.j);
+      for (let k = 0; k < variables.length; k++) {
+        const v = variables[k]!;
+        const to = (k * nCells + c) * nSteps;
+        if (v < 0) out.fill(NaN, to, to + nSteps);
+        else this.decodeCell(record.view, record.base, at, v, out, to);
       }
     }
   }
 
   /**
-   * The tile records of `cells` read from the source: per cell, a view and its tile's offset in
-   * it. One read per run of adjacent tiles in a tile row (the records of a tile row are contiguous).
+   * The tile records of `cells` read from the source: per tile, a view and the record's offset in
+   * it. One read per run of adjacent tiles in a tile row (the records of a tile row are contiguous;
+   * the cells around a point touch at most two, a third and fourth only where they straddle the
+   * 0/360 seam of a global grid).
    */
-  private readTiles(cells: readonly GridCell[]): { views: DataView[]; bases: number[] } {
+  tilesOf(cells: readonly GridCell[]): TileRecords {
     const tiles = [...new Set(cells.map((cell) => this.tileOf(cell.i, cell.j)))].sort((a, b) => a - b);
     const tilesLon = this.layout.tilesLon;
-    const viewOfTile = new Map<number, { view: DataView; base: number }>();
+    const records: TileRecords = new Map();
     for (let k = 0; k < tiles.length; ) {
       const first = tiles[k]!;
       let last = first;
@@ -234,16 +240,9 @@ export class ForecastRun {
       k++;
       const start = this.tileOffsets[first]!;
       const view = viewOf(this.read(start, this.tileOffsets[last + 1]! - start));
-      for (let t = first; t <= last; t++) viewOfTile.set(t, { view, base: this.tileOffsets[t]! - start });
+      for (let t = first; t <= last; t++) records.set(t, { view, base: this.tileOffsets[t]! - start });
     }
-    const views: DataView[] = [];
-    const bases: number[] = [];
-    for (const cell of cells) {
-      const at = viewOfTile.get(this.tileOf(cell.i, cell.j))!;
-      views.push(at.view);
-      bases.push(at.base);
-    }
-    return { views, bases };
+    return records;
   }
 
   private read(offset: number, length: number): Uint8Array {

@@ -2,14 +2,9 @@ import { PLACE_ID_EXPECTED } from "../../datasets/places/place-id.ts";
 import { ELEVATION_SOURCE_HEADER, elevationObject, elevationSourceOf } from "../elevation/elevation-object.ts";
 import { parsePlaceIdParam } from "../places/place-id-param.ts";
 import { placeAnswer } from "../places/place-answer.ts";
-import { POINT_SCHEMA } from "../places/point-schema.ts";
-import { writeDailySection } from "../weather/daily.ts";
 import { elevationAt, pointWeather } from "../weather/point-weather.ts";
-import { JsonBytes } from "../weather/json-bytes.ts";
-import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-writer.ts";
-import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
+import { WEATHER_ID_CONTENT_SCHEMA, weatherIdParts, type WeatherIdContent } from "../weather/id-answer.ts";
 import { localDateAndMinute } from "../admin-description/describe-timezone.ts";
-import { Fragment } from "../api/body-parts.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { WEATHER_HEADERS_DOCS } from "./weather-point.ts";
 
@@ -38,9 +33,6 @@ its elevation and its weather.
 - **No model covers the place**: administrative, point and elevation as usual, weather.daily and
   weather.hourly empty arrays, and the header \`${FORECAST_COVERAGE_HEADER}: none\` (never a 404 or 500).`;
 
-const MEASURE_OR_NULL = { type: "object", required: ["value", "unit"], properties: { value: { type: ["number", "null"] }, unit: { type: "string" } } };
-const COLORED = { ...MEASURE_OR_NULL, required: ["value", "unit", "color"], properties: { ...MEASURE_OR_NULL.properties, color: { type: ["object", "null"] } } };
-
 export const weatherIdEndpoint = defineEndpoint({
   path: "/weather/id/2/json",
   summary: "Weather, point, elevation and administrative data by service identifier.",
@@ -50,50 +42,7 @@ export const weatherIdEndpoint = defineEndpoint({
   optionalDatasets: ["admin", "elevation", "stations"],
   docs: {
     description: DESCRIPTION,
-    content: {
-      type: "object",
-      required: ["administrative", "point", "weather"],
-      properties: {
-        administrative: { $ref: "#/components/schemas/Administrative" },
-        point: POINT_SCHEMA,
-        elevation: {
-          type: "object",
-          required: ["value", "unit"],
-          properties: { value: { type: "integer" }, unit: { const: "m" } },
-        },
-        weather: {
-          type: "object",
-          required: ["current", "daily", "hourly"],
-          properties: {
-            current: {
-              type: "object",
-              required: ["date", "hour"],
-              properties: { date: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" }, hour: { type: "string", pattern: "^\\d{2}:\\d{2}$" } },
-            },
-            daily: {
-              type: "array",
-              items: {
-                type: "object",
-                minProperties: 1,
-                maxProperties: 1,
-                additionalProperties: {
-                  type: "object",
-                  required: ["clouds", "precipitation", "temperature", "wind", "liftedIndex"],
-                  properties: {
-                    clouds: { type: "object", required: ["total", "high", "middle", "low", "convective", "boundary"], additionalProperties: MEASURE_OR_NULL },
-                    precipitation: { type: "object", required: ["total", "convective", "probability"], additionalProperties: MEASURE_OR_NULL },
-                    temperature: { type: "object", required: ["min", "max"], additionalProperties: COLORED },
-                    wind: { type: "object", required: ["speed", "gust"], additionalProperties: MEASURE_OR_NULL },
-                    liftedIndex: MEASURE_OR_NULL,
-                  },
-                },
-              },
-            },
-            hourly: WEATHER_DAYS_SCHEMA,
-          },
-        },
-      },
-    },
+    content: WEATHER_ID_CONTENT_SCHEMA,
     errors: { "404": "The id is well-formed but no place of the gazetteer has it." },
     params: { id: `Service identifier of a place: ${PLACE_ID_EXPECTED}.` },
     headers: {
@@ -110,27 +59,16 @@ export const weatherIdEndpoint = defineEndpoint({
     const height = await elevationAt(data, lat, lon);
     const answer = pointWeather(lat, lon, data, ctx.now, height);
     const headers: Record<string, string> = { ...answer?.headers };
-    let elevationJson = "";
-    if (height) {
-      elevationJson = `,"elevation":${JSON.stringify(elevationObject(height))}`;
-      headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);
-    }
-    // The daily and hourly sections, written as /weather/point writes its slots.
-    const w = new JsonBytes(SLOT_BYTES_HINT * (answer?.table.slots.length ?? 0) + 8_192);
-    if (answer) {
-      writeDailySection(w, answer.table);
-      w.ascii(',"hourly":');
-      writeWeatherDays(w, answer.table);
-    } else {
-      headers[FORECAST_COVERAGE_HEADER] = "none";
-      w.ascii('[],"hourly":[]');
-    }
-    w.ascii("}}");
-    // The administrative description's local time, to the minute (the same clock, kept per zone and second).
-    const current = localDateAndMinute(place.timezone, ctx.now);
-    // Sections in the spec's order.
-    const point = `,"point":${place.pointJson}${elevationJson},"weather":{"current":{"date":"${current.date}","hour":"${current.hour}"},"daily":`;
-    // The forecast sections as a fragment: a gzip answer deflates them once, into the spliced body.
-    return { contentParts: ['{"administrative":', ...place.administrative, point, new Fragment(Buffer.from(w.bytes()))], headers };
+    if (height) headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);
+    if (!answer) headers[FORECAST_COVERAGE_HEADER] = "none";
+    const content: WeatherIdContent = {
+      administrative: place.administrative,
+      pointJson: place.pointJson,
+      elevation: height && elevationObject(height),
+      // The administrative description's local time, to the minute (the same clock, kept per zone and second).
+      current: localDateAndMinute(place.timezone, ctx.now),
+      table: answer?.table,
+    };
+    return { contentParts: weatherIdParts(content), headers };
   },
 });

@@ -12,9 +12,7 @@ import {
   elevationAt,
   pointWeather,
 } from "../weather/point-weather.ts";
-import { JsonBytes } from "../weather/json-bytes.ts";
-import { SLOT_BYTES_HINT, writeWeatherDays } from "../weather/slot-writer.ts";
-import { WEATHER_DAYS_SCHEMA } from "../weather/slot-schema.ts";
+import { WEATHER_POINT_CONTENT_SCHEMA, weatherPointJson } from "../weather/slot-writer.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const DESCRIPTION = `The forecast at a latitude/longitude from the best loaded model run, one time slot
@@ -51,7 +49,7 @@ export const weatherPointEndpoint = defineEndpoint({
   optionalDatasets: ["admin", "elevation", "stations"],
   docs: {
     description: DESCRIPTION,
-    content: { type: "object", required: ["weather"], properties: { weather: WEATHER_DAYS_SCHEMA } },
+    content: WEATHER_POINT_CONTENT_SCHEMA,
     errors: { "404": "No loaded forecast run covers the point." },
     params: {
       lat: "Latitude in decimal degrees, -90 to 90 (inclusive).",
@@ -63,8 +61,6 @@ export const weatherPointEndpoint = defineEndpoint({
   handle: async ({ lat, lon }, data, ctx) => {
     const answer = pointWeather(lat, lon, data, ctx.now, await elevationAt(data, lat, lon));
     if (!answer) throw errors.notFound(`No loaded forecast model covers lat ${lat}, lon ${lon}.`);
-    const w = new JsonBytes(SLOT_BYTES_HINT * answer.table.slots.length + 64).ascii('{"weather":');
-    writeWeatherDays(w, answer.table);
-    return { contentJson: w.ascii("}").bytes(), headers: answer.headers };
+    return { contentJson: weatherPointJson(answer.table), headers: answer.headers };
   },
 });

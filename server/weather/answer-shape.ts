@@ -34,7 +34,24 @@ export type Node<T> =
   /** A constant string. */
   | { kind: "const"; text: string }
   /** A value written by its own function, with its schema. */
-  | { kind: "value"; schema: Schema; write: WriteValue<T>; doc?: MemberDoc };
+  | { kind: "value"; schema: Schema; write: WriteValue<T>; doc?: MemberDoc }
+  /**
+   * `[item, ...]`, one item per row of `rows(t, i)`; with `key`, each item is the one member of
+   * its object, `{"<key>":item}` (the spec's grouping by local date and time). Keys are ASCII.
+   */
+  | { kind: "list"; rows: (t: T, i: number) => RowRange; item: Node<T>; key?: ListKey<T>; description?: string };
+
+/** Rows [from, to) of a table. */
+export interface RowRange {
+  from: number;
+  to: number;
+}
+
+/** The key of a list's items: its pattern (for the schema) and its text for row j. */
+export interface ListKey<T> {
+  pattern: string;
+  of: (t: T, j: number) => string;
+}
 
 export interface Member<T> {
   key: string;
@@ -57,6 +74,11 @@ export function schemaOf<T>(node: Node<T>): Schema {
       return { const: node.text };
     case "value":
       return node.schema;
+    case "list": {
+      const item = schemaOf(node.item);
+      const items = node.key ? { type: "object", minProperties: 1, maxProperties: 1, patternProperties: { [node.key.pattern]: item } } : item;
+      return { type: "array", ...(node.description === undefined ? {} : { description: node.description }), items };
+    }
   }
 }
 
@@ -84,6 +106,7 @@ export function docRows<T>(node: Node<T>, path = ""): DocRow[] {
   const rows: DocRow[] = [];
   const doc = node.kind === "measure" || node.kind === "value" ? node.doc : undefined;
   if (doc) rows.push({ member: doc.label ?? path, unit: doc.unit ?? (node.kind === "measure" ? node.unit : "-"), source: doc.source, window: doc.window, formula: doc.formula });
+  if (node.kind === "list") return docRows(node.item, path);
   const members = node.kind === "object" ? node.members : node.kind === "measure" ? (node.extras ?? []) : [];
   for (const m of members) rows.push(...docRows(m.node, path === "" ? m.key : `${path}.${m.key}`));
   return rows;
@@ -96,6 +119,24 @@ export function compileWriter<T>(node: Node<T>): WriteValue<T> {
   const steps = stepsOf(node);
   return (w, t, i) => {
     for (let s = 0; s < steps.length; s++) steps[s]!(w, t, i);
+  };
+}
+
+const OPEN = encoder.encode("[");
+const CLOSE = encoder.encode("]");
+const ITEM_END = encoder.encode("}");
+
+function listWriter<T>(rows: (t: T, i: number) => RowRange, item: WriteValue<T>, key: ListKey<T> | undefined): WriteValue<T> {
+  return (w, t, i) => {
+    const { from, to } = rows(t, i);
+    w.raw(OPEN);
+    for (let j = from; j < to; j++) {
+      if (j > from) w.ascii(",");
+      if (key) w.ascii('{"').ascii(key.of(t, j)).ascii('":');
+      item(w, t, j);
+      if (key) w.raw(ITEM_END);
+    }
+    w.raw(CLOSE);
   };
 }
 
@@ -153,6 +194,9 @@ function stepsOf<T>(root: Node<T>): WriteValue<T>[] {
         return;
       case "value":
         value(node.write);
+        return;
+      case "list":
+        value(listWriter(node.rows, compileWriter(node.item), node.key));
         return;
     }
   };

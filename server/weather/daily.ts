@@ -1,7 +1,7 @@
 /**
- * The daily section of /weather/id: one object per local date of the hourly section, aggregated
- * from that date's slots exactly as they are on the wire (the rounded values of the slot table),
- * so a reader can recompute every daily value from the hourly section:
+ * The daily section of /weather/id as data: one row per local date of the hourly section,
+ * aggregated from that date's slots exactly as they are on the wire (the rounded values of the
+ * slot table), so a reader can recompute every daily value from the hourly section:
  * - clouds (each member): the mean of the slots' values, whole percent;
  * - precipitation total and convective: the sum of the windows ending at the day's slots, mm;
  * - precipitation probability: the chance of any precipitation in the day, 1 − Π(1 − p/100) over
@@ -10,16 +10,47 @@
  * - wind speed and gust: the day's largest; liftedIndex: the day's smallest.
  * Null slot values are left out; a member with no value in the day is null. A day the run covers
  * only in part is still given: the number of its slots in the hourly section tells how much.
+ * Its description and writer: daily-shape.ts.
  */
 import { dailyProbability } from "./derived/probability.ts";
-import { fragment, type JsonBytes } from "./json-bytes.ts";
-import { colorJson } from "./slot-colors.ts";
-import { dayRanges, roundTo, type NumericMember, type SlotTable } from "./slot-table.ts";
+import { DAILY_DAYS } from "./daily-shape.ts";
+import { compileWriter } from "./answer-shape.ts";
+import type { JsonBytes } from "./json-bytes.ts";
+import { daysOf, roundTo, type DayRange, type NumericMember, type SlotTable } from "./slot-table.ts";
 
-type Reduce = "mean" | "sum" | "max" | "min";
+type Reduce = "mean" | "sum" | "max" | "min" | "chance";
+
+/** The daily members: the slot column each aggregates, how, and the decimals on the wire. */
+export const DAILY_REDUCTIONS = {
+  cloudTotal: { how: "mean", decimals: 0 },
+  cloudHigh: { how: "mean", decimals: 0 },
+  cloudMiddle: { how: "mean", decimals: 0 },
+  cloudLow: { how: "mean", decimals: 0 },
+  cloudConvective: { how: "mean", decimals: 0 },
+  cloudBoundary: { how: "mean", decimals: 0 },
+  precipitation: { how: "sum", decimals: 2 },
+  precipitationConvective: { how: "sum", decimals: 2 },
+  probability: { how: "chance", decimals: 0 },
+  min: { how: "min", decimals: 1 },
+  max: { how: "max", decimals: 1 },
+  speed: { how: "max", decimals: 1 },
+  gust: { how: "max", decimals: 1 },
+  liftedIndex: { how: "min", decimals: 1 },
+} as const satisfies Partial<Record<NumericMember, { how: Reduce; decimals: number }>>;
+
+export type DailyMember = keyof typeof DAILY_REDUCTIONS;
+
+const REDUCTIONS = Object.entries(DAILY_REDUCTIONS) as [DailyMember, { how: Reduce; decimals: number }][];
+
+export interface DailyTable {
+  days: DayRange[];
+  /** One value per day, rounded for output (NaN = null). */
+  columns: Record<DailyMember, Float64Array>;
+}
 
 /** The reduction of a column over [from, to), NaN values left out; NaN when none is left. */
 function reduce(column: Float64Array, from: number, to: number, how: Reduce): number {
+  if (how === "chance") return chance(column, from, to);
   let acc = how === "max" ? -Infinity : how === "min" ? Infinity : 0;
   let count = 0;
   for (let i = from; i < to; i++) {
@@ -34,53 +65,28 @@ function reduce(column: Float64Array, from: number, to: number, how: Reduce): nu
   return how === "mean" ? acc / count : acc;
 }
 
-// --- JSON ----------------------------------------------------------------------------------------
+/** The chance of precipitation over the slot probabilities [from, to), percent (NaN when no slot has one). */
+function chance(probability: Float64Array, from: number, to: number): number {
+  const known: number[] = [];
+  for (let i = from; i < to; i++) if (probability[i] === probability[i]) known.push(probability[i]!);
+  return dailyProbability(known);
+}
 
-/**
- * The daily members in the wire's order, with the text before each value: `writeDailySection`
- * writes the section's JSON without building objects (building and stringifying them cost as
- * much as the rest of a point's forecast part).
- */
-const DAILY_MEMBERS: { before: Uint8Array; member: NumericMember; how: Reduce | "chance"; decimals: number; colored?: true }[] = [
-  { before: fragment('":{"clouds":{"total":{"value":'), member: "cloudTotal", how: "mean", decimals: 0 },
-  { before: fragment(',"unit":"%"},"high":{"value":'), member: "cloudHigh", how: "mean", decimals: 0 },
-  { before: fragment(',"unit":"%"},"middle":{"value":'), member: "cloudMiddle", how: "mean", decimals: 0 },
-  { before: fragment(',"unit":"%"},"low":{"value":'), member: "cloudLow", how: "mean", decimals: 0 },
-  { before: fragment(',"unit":"%"},"convective":{"value":'), member: "cloudConvective", how: "mean", decimals: 0 },
-  { before: fragment(',"unit":"%"},"boundary":{"value":'), member: "cloudBoundary", how: "mean", decimals: 0 },
-  { before: fragment(',"unit":"%"}},"precipitation":{"total":{"value":'), member: "precipitation", how: "sum", decimals: 2 },
-  { before: fragment(',"unit":"mm"},"convective":{"value":'), member: "precipitationConvective", how: "sum", decimals: 2 },
-  { before: fragment(',"unit":"mm"},"probability":{"value":'), member: "probability", how: "chance", decimals: 0 },
-  { before: fragment(',"unit":"%"}},"temperature":{"min":{"value":'), member: "min", how: "min", decimals: 1, colored: true },
-  { before: fragment('},"max":{"value":'), member: "max", how: "max", decimals: 1, colored: true },
-  { before: fragment('}},"wind":{"speed":{"value":'), member: "speed", how: "max", decimals: 1 },
-  { before: fragment(',"unit":"m/s"},"gust":{"value":'), member: "gust", how: "max", decimals: 1 },
-  { before: fragment(',"unit":"m/s"}},"liftedIndex":{"value":'), member: "liftedIndex", how: "min", decimals: 1 },
-];
-const COLOR = fragment(',"unit":"°C","color":');
-const DAY_END = fragment(',"unit":"K"}}}');
+/** Every day's members from the slot table. */
+export function dailyTable(t: SlotTable): DailyTable {
+  const days = daysOf(t);
+  const columns = {} as Record<DailyMember, Float64Array>;
+  for (const [member, { how, decimals }] of REDUCTIONS) {
+    const column = new Float64Array(days.length);
+    for (let d = 0; d < days.length; d++) column[d] = roundTo(reduce(t.columns[member], days[d]!.from, days[d]!.to, how), decimals);
+    columns[member] = column;
+  }
+  return { days, columns };
+}
+
+const writeDaily = compileWriter(DAILY_DAYS);
 
 /** The daily section's value as JSON: `[{"YYYY-MM-DD":{"clouds":...,"liftedIndex":...}},...]`. */
 export function writeDailySection(w: JsonBytes, t: SlotTable): void {
-  w.ascii("[");
-  const days = dayRanges(t.slots);
-  for (let d = 0; d < days.length; d++) {
-    const { date, from, to } = days[d]!;
-    w.ascii(d === 0 ? '{"' : ',{"').ascii(date);
-    for (const m of DAILY_MEMBERS) {
-      w.raw(m.before);
-      const x = m.how === "chance" ? dayProbability(t, from, to) : roundTo(reduce(t.columns[m.member], from, to, m.how), m.decimals);
-      w.num(x);
-      if (m.colored) w.raw(COLOR).raw(colorJson(x));
-    }
-    w.raw(DAY_END);
-  }
-  w.ascii("]");
-}
-
-/** The chance of precipitation in the slots [from, to), whole percent (NaN when no slot has one). */
-function dayProbability(t: SlotTable, from: number, to: number): number {
-  const probabilities: number[] = [];
-  for (let i = from; i < to; i++) if (t.columns.probability[i] === t.columns.probability[i]) probabilities.push(t.columns.probability[i]!);
-  return roundTo(dailyProbability(probabilities), 0);
+  writeDaily(w, dailyTable(t), 0);
 }

@@ -1,9 +1,20 @@
 /**
  * A growable byte buffer for writing JSON directly as UTF-8: constant fragments are encoded once
- * and copied, numbers are written digit by digit. Used for the weather slots (a 7-day hourly answer
- * is ~180 KB of mostly constant text, where building a string and encoding it cost several times
- * the forecast read).
+ * and copied, numbers are written digit by digit. The sink of the writers compiled from an answer's
+ * description (answer-shape.ts): a 7-day hourly answer is ~180 KB of mostly constant text, where
+ * building a string and encoding it cost several times the forecast read. Body parts (api/body-parts.ts)
+ * may be put between the bytes (an administrative description's fragments): `toParts` gives the
+ * answer as parts, so that a gzip answer is spliced from the fragments' deflated copies.
  */
+import { Fragment, type BodyPart } from "../api/body-parts.ts";
+
+/**
+ * Written bytes between parts at least this long become a fragment (deflated once per answer for
+ * a spliced gzip); shorter ones go as they are, in a stored block: deflating them would cost a
+ * zlib call (11-14 µs whatever the length, api/body-parts.ts) to save a few hundred bytes.
+ */
+export const DEFLATED_RUN_MIN_BYTES = 1024;
+
 const encoder = new TextEncoder();
 
 /** A constant JSON fragment, encoded once. */
@@ -14,8 +25,11 @@ export function fragment(text: string): Uint8Array {
 const NULL = fragment("null");
 
 export class JsonBytes {
-  private buf: Uint8Array;
+  private buf: Buffer;
   private pos = 0;
+  /** The parts put so far, and where the bytes written after the last one start. */
+  private readonly done: BodyPart[] = [];
+  private mark = 0;
 
   constructor(capacity = 4096) {
     // Not zeroed: only the bytes written are ever read (bytes()). Small ones come from Node's pool.
@@ -77,6 +91,35 @@ export class JsonBytes {
     return this;
   }
 
+  /** Text that may need UTF-8's multi-byte forms (JSON already escaped, e.g. a stored member). */
+  utf8(text: string): this {
+    this.ensure(3 * text.length);
+    this.pos += this.buf.write(text, this.pos, "utf8");
+    return this;
+  }
+
+  /** Body parts in the answer's place: the bytes written since the last parts end before them. */
+  parts(list: readonly BodyPart[]): this {
+    this.endRun();
+    this.done.push(...list);
+    return this;
+  }
+
+  /** Everything written, as body parts (the bytes alone when no parts were put). */
+  toParts(): BodyPart[] {
+    this.endRun();
+    return this.done;
+  }
+
+  private endRun(): void {
+    if (this.pos === this.mark) return;
+    // Later writes never touch these bytes: they go past pos, or into a new buffer (ensure).
+    const run = this.buf.subarray(this.mark, this.pos);
+    this.done.push(run.byteLength >= DEFLATED_RUN_MIN_BYTES ? new Fragment(run) : run);
+    this.mark = this.pos;
+  }
+
+  /** The bytes written (when no parts were put). */
   bytes(): Uint8Array {
     return this.buf.subarray(0, this.pos);
   }

@@ -4,7 +4,7 @@
  * the neighbourhood precipitation probability from the 3x3 nodes around the nearest node.
  */
 import { bilinearPacked, neighbours, type NeighbourCell } from "../../datasets/forecast/grid.ts";
-import type { ForecastRun } from "../../datasets/forecast/run-reader.ts";
+import type { ForecastRun, GridCell, TileRecords } from "../../datasets/forecast/run-reader.ts";
 import { neighbourhoodProbability } from "./derived/probability.ts";
 
 /** The variables the time slot is built from, in the order `PointForecast.values` holds them. */
@@ -59,12 +59,8 @@ export interface PointForecast {
   modelHeight: number;
 }
 
-/** The nearest node's neighbourhood precipitation share per step, in percent (derived/probability.ts). */
-function neighbourhoodSeries(run: ForecastRun, cells: readonly NeighbourCell[]): Float32Array {
-  const nSteps = run.meta.steps.length;
-  const out = new Float32Array(nSteps).fill(NaN);
-  const precipitation = run.variableIndexes(PRECIPITATION)[0]!;
-  if (precipitation < 0) return out;
+/** The grid nodes of the neighbourhood probability: the 3x3 (PROBABILITY_HALF_WIDTH) around the nearest of `cells`, those inside the grid. */
+function neighbourhoodNodes(run: ForecastRun, cells: readonly NeighbourCell[]): GridCell[] {
   const { grid } = run.meta;
   let nearest = cells[0]!;
   for (const c of cells) if (c.weight > nearest.weight) nearest = c;
@@ -79,10 +75,19 @@ function neighbourhoodSeries(run: ForecastRun, cells: readonly NeighbourCell[]):
       nodeCells.push({ i, j });
     }
   }
-  // The nodes' series one after another (node n's step k at n * nSteps + k), a read per tile run.
+  return nodeCells;
+}
+
+/** The neighbourhood's precipitation share per step, in percent (derived/probability.ts), from the nodes' tile records. */
+function neighbourhoodSeries(run: ForecastRun, nodeCells: readonly GridCell[], tiles: TileRecords): Float32Array {
+  const nSteps = run.meta.steps.length;
+  const out = new Float32Array(nSteps).fill(NaN);
+  const precipitation = run.variableIndexes(PRECIPITATION)[0]!;
+  if (precipitation < 0) return out;
+  // The nodes' series one after another (node n's step k at n * nSteps + k).
   const count = nodeCells.length;
   const nodes = new Float32Array(count * nSteps);
-  run.seriesAround(nodeCells, Int32Array.of(precipitation), nodes);
+  run.seriesAround(nodeCells, run.variableIndexes(PRECIPITATION), nodes, tiles);
   const atStep = new Float32Array(count);
   for (let k = 0; k < nSteps; k++) {
     for (let n = 0; n < count; n++) atStep[n] = nodes[n * nSteps + k]!;
@@ -104,8 +109,11 @@ export function seriesAtCells(run: ForecastRun, cells: readonly NeighbourCell[])
   const nSteps = run.meta.steps.length;
   const nVars = SLOT_VARIABLES.length;
   // Decoded into one array and interpolated into another: no array per cell and variable.
+  // The tile records of the point's cells and of the probability's neighbourhood, read once for both.
+  const nodes = neighbourhoodNodes(run, cells);
+  const tiles = run.tilesOf([...cells, ...nodes]);
   const around = new Float32Array(nVars * cells.length * nSteps);
-  run.seriesAround(cells, run.variableIndexes(SLOT_VARIABLES), around);
+  run.seriesAround(cells, run.variableIndexes(SLOT_VARIABLES), around, tiles);
   const weights = cells.map((c) => c.weight);
   const values = new Float32Array(nVars * nSteps);
   for (let v = 0; v < nVars; v++) bilinearPacked(around, v * cells.length * nSteps, nSteps, weights, values, v * nSteps);
@@ -118,5 +126,5 @@ export function seriesAtCells(run: ForecastRun, cells: readonly NeighbourCell[])
       break;
     }
   }
-  return { run, values, nSteps, probability: neighbourhoodSeries(run, cells), modelHeight };
+  return { run, values, nSteps, probability: neighbourhoodSeries(run, nodes, tiles), modelHeight };
 }

@@ -31,7 +31,7 @@ const measure = (column: NumericMember, unit: string, doc?: MemberDoc, ...extras
   ...(doc ? { doc } : {}),
 });
 
-const COLOR_SCHEMA: Schema = {
+export const COLOR_SCHEMA: Schema = {
   type: ["object", "null"],
   required: ["background", "text"],
   properties: { background: { type: "string", pattern: "^#[0-9a-f]{6}$" }, text: { enum: ["#000000", "#ffffff"] } },

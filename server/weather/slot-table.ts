@@ -30,7 +30,7 @@ export const NUMERIC_MEMBERS = [
 export type NumericMember = (typeof NUMERIC_MEMBERS)[number];
 
 export interface SlotTable {
-  slots: TimeSlot[];
+  slots: readonly TimeSlot[];
   columns: Record<NumericMember, Float64Array>;
   /** Direction icon, -1 = null. */
   icon: Int16Array;
@@ -41,6 +41,13 @@ export interface SlotTable {
   localStation: (string | undefined)[];
 }
 
+/** Slots [from, to) of one local date. */
+export interface DayRange {
+  date: string;
+  from: number;
+  to: number;
+}
+
 export interface SlotContext {
   /** Added to every 2 m temperature (K): the lapse-rate correction to the point's height, 0 when none. */
   heightCorrectionK: number;
@@ -49,7 +56,7 @@ export interface SlotContext {
 }
 
 /** Every slot's members from the point forecast. */
-export function buildSlotTable(f: PointForecast, slots: TimeSlot[], ctx: SlotContext): SlotTable {
+export function buildSlotTable(f: PointForecast, slots: readonly TimeSlot[], ctx: SlotContext): SlotTable {
   const n = slots.length;
   const columns = {} as Record<NumericMember, Float64Array>;
   for (const m of NUMERIC_MEMBERS) columns[m] = new Float64Array(n);
@@ -137,9 +144,21 @@ export function buildSlotTable(f: PointForecast, slots: TimeSlot[], ctx: SlotCon
   return { slots, columns, icon, inversion, heatIndex, localCloud, localStation };
 }
 
+/** The table's day ranges, computed once per slot list: the hourly and the daily writer of an answer share them. */
+export function daysOf(t: SlotTable): DayRange[] {
+  let days = daysOfSlots.get(t.slots);
+  if (days === undefined) {
+    days = dayRanges(t.slots);
+    daysOfSlots.set(t.slots, days);
+  }
+  return days;
+}
+
+const daysOfSlots = new WeakMap<readonly TimeSlot[], DayRange[]>();
+
 /** Index ranges [from, to) of the slots of each local date, in order. */
-export function dayRanges(slots: readonly TimeSlot[]): { date: string; from: number; to: number }[] {
-  const out: { date: string; from: number; to: number }[] = [];
+export function dayRanges(slots: readonly TimeSlot[]): DayRange[] {
+  const out: DayRange[] = [];
   for (let i = 0; i < slots.length; i++) {
     const last = out[out.length - 1];
     if (last && last.date === slots[i]!.date) last.to = i + 1;

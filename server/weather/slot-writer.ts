@@ -1,31 +1,47 @@
 /**
- * The weather slots as JSON bytes, written by the writer compiled from the slot's description
- * (slot-shape.ts), grouped by local date as the spec gives them.
+ * The weather slots grouped by local date as the spec gives them, `[{"YYYY-MM-DD":[{"HH:MM":slot},...]},...]`,
+ * described with the slot (answer-shape.ts, slot-shape.ts): its JSON Schema and its writer come
+ * from this one description.
  */
-import { compileWriter } from "./answer-shape.ts";
-import type { JsonBytes } from "./json-bytes.ts";
+import { compileWriter, schemaOf, type Node, type Schema } from "./answer-shape.ts";
+import { JsonBytes } from "./json-bytes.ts";
 import { SLOT_SHAPE } from "./slot-shape.ts";
-import { dayRanges, type SlotTable } from "./slot-table.ts";
+import { daysOf, type SlotTable } from "./slot-table.ts";
 
 /** Bytes per slot of a typical answer: the writer's first allocation. */
 export const SLOT_BYTES_HINT = 1100;
 
-/** Writes slot `i` (the spec's time slot, members in the spec's order). */
-export const writeSlot = compileWriter(SLOT_SHAPE);
+/** The key patterns of the spec's groupings: a local date and a local time. */
+export const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
+export const TIME_PATTERN = "^\\d{2}:\\d{2}$";
+
+/** One item per local date (row d of daysOf), each the list of that date's slots keyed by local time. */
+export const WEATHER_DAYS: Node<SlotTable> = {
+  kind: "list",
+  description: "One object per local date (ascending), keyed YYYY-MM-DD; its value lists one object per slot, keyed by local time HH:MM.",
+  rows: (t) => ({ from: 0, to: daysOf(t).length }),
+  key: { pattern: DATE_PATTERN, of: (t, d) => daysOf(t)[d]!.date },
+  item: { kind: "list", rows: (t, d) => daysOf(t)[d]!, key: { pattern: TIME_PATTERN, of: (t, i) => t.slots[i]!.time }, item: SLOT_SHAPE },
+};
+
+
+const writeDays = compileWriter(WEATHER_DAYS);
 
 /** Writes the spec's `[{"YYYY-MM-DD":[{"HH:MM":slot},...]},...]`. */
 export function writeWeatherDays(w: JsonBytes, t: SlotTable): void {
-  w.ascii("[");
-  const days = dayRanges(t.slots);
-  for (let d = 0; d < days.length; d++) {
-    const day = days[d]!;
-    w.ascii(d === 0 ? '{"' : ',{"').ascii(day.date).ascii('":[');
-    for (let i = day.from; i < day.to; i++) {
-      w.ascii(i === day.from ? '{"' : ',{"').ascii(t.slots[i]!.time).ascii('":');
-      writeSlot(w, t, i);
-      w.ascii("}");
-    }
-    w.ascii("]}");
-  }
-  w.ascii("]");
+  writeDays(w, t, 0);
+}
+
+/** The content of /weather/point: `{"weather":days}`. */
+const WEATHER_POINT_CONTENT: Node<SlotTable> = { kind: "object", members: [{ key: "weather", node: WEATHER_DAYS }] };
+
+export const WEATHER_POINT_CONTENT_SCHEMA: Schema = schemaOf(WEATHER_POINT_CONTENT);
+
+const writePointContent = compileWriter(WEATHER_POINT_CONTENT);
+
+/** The content of /weather/point as JSON bytes. */
+export function weatherPointJson(t: SlotTable): Uint8Array {
+  const w = new JsonBytes(SLOT_BYTES_HINT * t.slots.length + 64);
+  writePointContent(w, t, 0);
+  return w.bytes();
 }

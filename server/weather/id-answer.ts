@@ -1,0 +1,68 @@
+/**
+ * The content of /weather/id, described once (answer-shape.ts) in the spec's order:
+ * administrative, point, elevation (when there is one), weather { current, daily, hourly }. Its
+ * JSON Schema and its writer come from this description; the writer gives body parts, the
+ * administrative description's fragments in place, so that a gzip answer is spliced from their
+ * deflated copies (api/body-parts.ts).
+ */
+import type { BodyPart } from "../api/body-parts.ts";
+import type { ElevationObject } from "../elevation/elevation-object.ts";
+import { POINT_SCHEMA } from "../places/point-schema.ts";
+import { compileWriter, schemaOf, type Member, type Node, type Schema } from "./answer-shape.ts";
+import { DAILY_DAYS } from "./daily-shape.ts";
+import { writeDailySection } from "./daily.ts";
+import { JsonBytes } from "./json-bytes.ts";
+import { DATE_PATTERN, SLOT_BYTES_HINT, TIME_PATTERN, WEATHER_DAYS, writeWeatherDays } from "./slot-writer.ts";
+import type { SlotTable } from "./slot-table.ts";
+
+/** What /weather/id answers, as data. */
+export interface WeatherIdContent {
+  /** The administrative description as body parts (admin-description/build-administrative.ts). */
+  administrative: readonly BodyPart[];
+  /** The place's point object, as JSON (places/place-answer.ts). */
+  pointJson: string;
+  elevation: ElevationObject | undefined;
+  /** The place's local date (YYYY-MM-DD) and time (HH:MM) at the request's instant. */
+  current: { date: string; hour: string };
+  /** The slots at the place; undefined when no loaded run covers it (daily and hourly are then empty). */
+  table: SlotTable | undefined;
+}
+
+type IdNode = Node<WeatherIdContent>;
+const member = (key: string, node: IdNode): Member<WeatherIdContent> => ({ key, node });
+const object = (...members: Member<WeatherIdContent>[]): IdNode => ({ kind: "object", members });
+const ascii = (schema: Schema, text: (c: WeatherIdContent) => string): IdNode => ({ kind: "value", schema, write: (w, c) => void w.ascii('"').ascii(text(c)).ascii('"') });
+const EMPTY = new Uint8Array([0x5b, 0x5d]); // []
+
+export const WEATHER_ID_CONTENT: IdNode = object(
+  member("administrative", { kind: "value", schema: { $ref: "#/components/schemas/Administrative" }, write: (w, c) => void w.parts(c.administrative) }),
+  member("point", { kind: "value", schema: POINT_SCHEMA, write: (w, c) => void w.utf8(c.pointJson) }),
+  {
+    key: "elevation",
+    node: object(
+      member("value", { kind: "value", schema: { type: "integer" }, write: (w, c) => void w.num(c.elevation!.value) }),
+      member("unit", { kind: "const", text: "m" }),
+    ),
+    present: (c) => c.elevation !== undefined,
+    description: "What /elevation/point gives at the place; absent without the elevation dataset or DEM data there.",
+  },
+  member(
+    "weather",
+    object(
+      member("current", object(member("date", ascii({ type: "string", pattern: DATE_PATTERN }, (c) => c.current.date)), member("hour", ascii({ type: "string", pattern: TIME_PATTERN }, (c) => c.current.hour)))),
+      member("daily", { kind: "value", schema: schemaOf(DAILY_DAYS), write: (w, c) => void (c.table ? writeDailySection(w, c.table) : w.raw(EMPTY)) }),
+      member("hourly", { kind: "value", schema: schemaOf(WEATHER_DAYS), write: (w, c) => void (c.table ? writeWeatherDays(w, c.table) : w.raw(EMPTY)) }),
+    ),
+  ),
+);
+
+export const WEATHER_ID_CONTENT_SCHEMA: Schema = schemaOf(WEATHER_ID_CONTENT);
+
+const writeContent = compileWriter(WEATHER_ID_CONTENT);
+
+/** The content as body parts. */
+export function weatherIdParts(c: WeatherIdContent): BodyPart[] {
+  const w = new JsonBytes(SLOT_BYTES_HINT * (c.table?.slots.length ?? 0) + 2_048);
+  writeContent(w, c, 0);
+  return w.toParts();
+}
