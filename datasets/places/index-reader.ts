@@ -17,6 +17,8 @@ import { KeyTable } from "./key-table.ts";
 import { MAX_DIRECTORY_BITS, MIN_DIRECTORY_BITS } from "./variants.ts";
 
 const decoder = new TextDecoder();
+/** Bytes between two spans below which one read takes both (a read costs about as much as copying 4 KiB). */
+const COALESCE_GAP = 4096;
 
 /** One place's record (FORMAT.md, section `places`). Table indexes are undefined for none. */
 export interface PlaceRecord {
@@ -219,18 +221,45 @@ export class PlacesIndex {
   }
 
   /**
-   * The typo key record at `offset` whose key has `codePoints` code points: one read (a key of n
-   * code points has at most 4n bytes), two for a key over 255 code points.
+   * The typo key records at `offsets` whose keys have `codePoints[i]` code points (a key of n code
+   * points has at most 4n bytes), in that order. Records near each other (a typo's candidates are
+   * often neighbours in key order: "berlin", "berline", "berli") are read together: one read per
+   * run of records less than COALESCE_GAP apart.
    */
-  typoKey(offset: number, codePoints: number): TypoKey {
+  typoKeys(offsets: readonly number[], codePoints: readonly number[]): TypoKey[] {
     const span = this.span[Section.typoKeys]!;
-    const guess = Math.min(TYPO_RECORD_HEAD + 4 * codePoints, span.length - offset);
-    let b = this.at(Section.typoKeys, offset, guess, "typoKeys");
-    const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-    if (b.byteLength < TYPO_RECORD_HEAD) throw new DataFormatError({ file: this.file, field: "typoKeys", offset }, "a typo key record", `${b.byteLength} bytes`);
-    const length = dv.getUint16(8, true);
-    if (TYPO_RECORD_HEAD + length > b.byteLength) b = this.at(Section.typoKeys, offset, TYPO_RECORD_HEAD + length, "typoKeys");
-    return { postingStart: dv.getUint32(0, true), postingCount: dv.getUint32(4, true), bytes: b.subarray(TYPO_RECORD_HEAD, TYPO_RECORD_HEAD + length) };
+    const lengths = offsets.map((o, i) => Math.min(TYPO_RECORD_HEAD + 4 * codePoints[i]!, span.length - o));
+    const bytes = this.readSpans(Section.typoKeys, offsets, lengths, "typoKeys");
+    return bytes.map((b, i) => {
+      if (b.byteLength < TYPO_RECORD_HEAD) throw new DataFormatError({ file: this.file, field: "typoKeys", offset: offsets[i] }, "a typo key record", `${b.byteLength} bytes`);
+      const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+      const length = dv.getUint16(8, true);
+      // A key over 255 code points (its length tag is capped): read again, whole.
+      const whole = TYPO_RECORD_HEAD + length > b.byteLength ? this.at(Section.typoKeys, offsets[i]!, TYPO_RECORD_HEAD + length, "typoKeys") : b;
+      return { postingStart: dv.getUint32(0, true), postingCount: dv.getUint32(4, true), bytes: whole.subarray(TYPO_RECORD_HEAD, TYPO_RECORD_HEAD + length) };
+    });
+  }
+
+  /** The postings of several keys, in that order, runs less than COALESCE_GAP apart read together. */
+  postingsOf(keys: readonly { postingStart: number; postingCount: number }[]): Postings[] {
+    const bytes = this.readSpans(Section.postings, keys.map((k) => k.postingStart * POSTING_BYTES), keys.map((k) => k.postingCount * POSTING_BYTES), "postings");
+    return bytes.map((b) => new Postings(b));
+  }
+
+  /** Bytes [offsets[i], offsets[i] + lengths[i]) of section `s`, each; spans near each other come from one read. */
+  private readSpans(s: number, offsets: readonly number[], lengths: readonly number[], field: string): Uint8Array[] {
+    const order = offsets.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]!);
+    const out: Uint8Array[] = new Array<Uint8Array>(offsets.length);
+    for (let i = 0; i < order.length; ) {
+      const start = offsets[order[i]!]!;
+      let end = start + lengths[order[i]!]!;
+      let j = i + 1;
+      while (j < order.length && offsets[order[j]!]! <= end + COALESCE_GAP) end = Math.max(end, offsets[order[j]!]! + lengths[order[j]!]!), j++;
+      const run = this.at(s, start, end - start, field);
+      for (let k = i; k < j; k++) out[order[k]!] = run.subarray(offsets[order[k]!]! - start, offsets[order[k]!]! - start + lengths[order[k]!]!);
+      i = j;
+    }
+    return out;
   }
 
   /** The variant entries of the bucket of an untagged hash (FORMAT.md): one read, as a DataView. */

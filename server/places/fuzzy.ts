@@ -12,8 +12,14 @@ import type { PlacesIndex, TypoKey } from "../../datasets/places/index-reader.ts
 import { BoundedEditDistance, codePoints, decodeCodePoints } from "./edit-distance.ts";
 
 /** A typo match: the key's record, its edit distance, and whether its first character is the query's. */
-export type TypoMatch = (key: TypoKey, edits: number, sameFirst: boolean) => void;
+export interface TypoMatch {
+  key: TypoKey;
+  edits: number;
+  sameFirst: boolean;
+}
 
+/** Long keys found by their first window up to which they are verified without the last window's lookups. */
+const DIRECT_PENDING = 24;
 /** Long key found by its first window, waiting for its last window. */
 const PENDING = 1;
 const DONE = 2;
@@ -28,39 +34,50 @@ export class FuzzyMatcher {
   private readonly bag = new Int16Array(256);
   private qcp: number[] = [];
   private maxEdits = 0;
+  /** The candidates of the current query: typo record offsets and their keys' lengths. */
+  private records: number[] = [];
+  private lengths: number[] = [];
 
   constructor(private readonly index: PlacesIndex) {}
 
   /**
-   * Calls `out` with each typo key within `maxEdits` of the folded query, its distance (1 when
-   * within one edit, else `maxEdits`; the exact key itself may come with 1) and whether the key
-   * starts with the query's first character.
+   * The typo keys within `maxEdits` of the folded query, each with its distance (1 when within one
+   * edit, else `maxEdits`; the exact key itself may come with 1) and whether the key starts with
+   * the query's first character.
    */
-  match(query: string, queryLength: number, maxEdits: number, out: TypoMatch): void {
+  match(query: string, queryLength: number, maxEdits: number): TypoMatch[] {
     this.qcp = codePoints(query);
     this.maxEdits = maxEdits;
     for (const c of this.qcp) this.bag[c & 255]!++;
     const lo = lengthTag(Math.max(1, queryLength - maxEdits));
     const hi = lengthTag(queryLength + maxEdits);
     try {
-      let pending = 0;
+      const pending: number[] = [];
       // One read per variant: its bucket holds the keys of every length, adjacent, so that the
       // lengths within the edit budget are one scan.
       this.lookup(rawVariantHashes(query, maxEdits, "prefix"), 0, lo, hi, (record, length) => {
-        if (length <= TYPO_PREFIX) this.verify(record, length, out);
+        if (length <= TYPO_PREFIX) this.candidateOf(record, length);
         else if (!this.state.has(record)) {
           this.state.set(record, PENDING);
-          pending++;
+          pending.push(record, length);
         }
       });
       // The suffix window only confirms candidates of the prefix window: none, nothing to confirm.
-      if (pending > 0 && queryLength + maxEdits > TYPO_PREFIX) {
+      // A few are verified directly: every key within the edit budget matches both windows, so
+      // the answer is the same, and their records (neighbours in key order: they share most of
+      // their first letters) take fewer reads than the suffix window's buckets.
+      if (pending.length <= 2 * DIRECT_PENDING) {
+        for (let i = 0; i < pending.length; i += 2) this.candidateOf(pending[i]!, pending[i + 1]!);
+      } else {
         this.lookup(rawVariantHashes(query, maxEdits, "suffix"), 1, lo, hi, (record, length) => {
-          if (this.state.get(record) === PENDING) this.verify(record, length, out);
+          if (this.state.get(record) === PENDING) this.candidateOf(record, length);
         });
       }
+      return this.verify();
     } finally {
       this.state.clear();
+      this.records = [];
+      this.lengths = [];
       for (const c of this.qcp) this.bag[c & 255]!--;
     }
   }
@@ -81,15 +98,27 @@ export class FuzzyMatcher {
     }
   }
 
-  private verify(record: number, length: number, out: TypoMatch): void {
+  /** Takes a candidate once, when its length is within the edit budget. */
+  private candidateOf(record: number, length: number): void {
     if (this.state.get(record) === DONE) return;
     this.state.set(record, DONE);
     const d = length - this.qcp.length;
     if (d > this.maxEdits || d < -this.maxEdits) return;
-    const key = this.index.typoKey(record, length);
-    const m = decodeCodePoints(key.bytes, 0, key.bytes.byteLength, this.candidate);
-    if (!this.bagDistanceWithin(m) || !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, this.maxEdits)) return;
-    out(key, this.maxEdits > 1 && !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, 1) ? this.maxEdits : 1, this.candidate[0] === this.qcp[0]);
+    this.records.push(record);
+    this.lengths.push(length);
+  }
+
+  /** Reads the candidates' records (neighbours together) and keeps those within the edit budget. */
+  private verify(): TypoMatch[] {
+    const matches: TypoMatch[] = [];
+    const keys = this.index.typoKeys(this.records, this.lengths);
+    for (const key of keys) {
+      const m = decodeCodePoints(key.bytes, 0, key.bytes.byteLength, this.candidate);
+      if (!this.bagDistanceWithin(m) || !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, this.maxEdits)) continue;
+      const edits = this.maxEdits > 1 && !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, 1) ? this.maxEdits : 1;
+      matches.push({ key, edits, sameFirst: this.candidate[0] === this.qcp[0] });
+    }
+    return matches;
   }
 
   /**

@@ -20,10 +20,10 @@
  */
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
 import { APOSTROPHE_FLAG, POSTING_SHIFT, PRIMARY_BIT, TYPO_KEY_FLAG, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
-import type { PlacesIndex, Postings, TypoKey } from "../../datasets/places/index-reader.ts";
+import type { PlacesIndex, Postings } from "../../datasets/places/index-reader.ts";
 import { seatBonus } from "../../datasets/places/importance.ts";
 import { prefixEnd } from "../../datasets/places/key-table.ts";
-import { FuzzyMatcher } from "./fuzzy.ts";
+import { FuzzyMatcher, type TypoMatch } from "./fuzzy.ts";
 import { foldKeepingApostrophes, literalOf, type LiteralQuery } from "./literal.ts";
 import { MatchPenalty, sharedAlternatePenalty } from "./ranking.ts";
 import { ScoreTable } from "./score-table.ts";
@@ -296,10 +296,9 @@ export class PlaceSearch {
    * colloquial and code names excepted), at the same penalty: the pipeline admits to typo matching
    * the main names and the Latin-script alternate names of the most important places.
    */
-  private markTypoPostings(key: TypoKey, edits: number, sameFirst: boolean, query: Uint8Array): void {
+  private markTypoPostings({ key, edits, sameFirst }: TypoMatch, postings: Postings, query: Uint8Array): void {
     const oneEdit = isSwap(key.bytes, 0, key.bytes.byteLength, query) ? MatchPenalty.transposition : MatchPenalty.typo1;
     const penalty = (edits <= 1 ? oneEdit : MatchPenalty.typo2) + (sameFirst ? 0 : MatchPenalty.typoFirstLetter);
-    const postings = this.index.postings(key.postingStart, key.postingCount);
     for (let i = 0; i < postings.count; i++) {
       const posting = postings.posting(i);
       if ((posting & WEAK_BIT) === 0) {
@@ -347,7 +346,12 @@ export class PlaceSearch {
     }
     const length = codePointLength(key);
     const edits = allowedEdits(length);
-    if (edits > 0) this.fuzzy.match(key, length, edits, (typo, d, sameFirst) => this.markTypoPostings(typo, d, sameFirst, bytes));
+    if (edits > 0) {
+      const matches = this.fuzzy.match(key, length, edits);
+      // The matches' postings, neighbours in one read.
+      const postings = this.index.postingsOf(matches.map((m) => m.key));
+      matches.forEach((m, i) => this.markTypoPostings(m, postings[i]!, bytes));
+    }
   }
 
   /** The page [offset, offset + limit) of the matches by score (descending), ties by rank. */

@@ -97,8 +97,13 @@ describe("places index format", () => {
     const bucket = ix.variantBucket(whole!);
     for (let p = 0; p < bucket.byteLength / 8; p++) if (bucket.getUint16(8 * p, true) === (whole! & 0xffff)) found.push(bucket.getUint32(8 * p + 4, true));
     expect(found).toHaveLength(1);
-    expect(new TextDecoder().decode(ix.typoKey(found[0]!, 7).bytes)).toBe("potsdam");
-    expect(ix.typoKey(found[0]!, 7).postingStart).toBe(1);
+    const [potsdam] = ix.typoKeys(found, [7]);
+    expect(new TextDecoder().decode(potsdam!.bytes)).toBe("potsdam");
+    expect(potsdam!.postingStart).toBe(1);
+    // Several records in one read, given in any order: each comes back where it was asked.
+    const berlin = ix.typoKeys([0], [6])[0]!;
+    expect(ix.typoKeys([found[0]!, 0], [7, 6]).map((k) => new TextDecoder().decode(k.bytes))).toEqual(["potsdam", "berlin"]);
+    expect(ix.postingsOf([potsdam!, berlin]).map((p) => p.posting(0) >>> 2)).toEqual([1, 0]);
   });
 
   it("refuses keys out of byte order and postings out of place order", () => {

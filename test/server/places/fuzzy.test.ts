@@ -24,7 +24,7 @@ const decoder = new TextDecoder();
 
 function typoKeys(query: string, maxEdits: number): Map<string, number> {
   const found = new Map<string, number>();
-  new FuzzyMatcher(index).match(query, codePointLength(query), maxEdits, (key, edits) => found.set(decoder.decode(key.bytes), edits));
+  for (const { key, edits } of new FuzzyMatcher(index).match(query, codePointLength(query), maxEdits)) found.set(decoder.decode(key.bytes), edits);
   return found;
 }
 
