@@ -37,9 +37,11 @@ export const COORD_SCALE = 1e7;
 /**
  * A place record (section `places`, one per place in rank order): u32 GeoNames id, i32 latitude
  * and longitude (1e-7 degree), u32 population, u16 country, admin1, feature and timezone (table
- * indexes or NONE16), u32 offset and u32 length of its name in `names`.
+ * indexes or NONE16), u32 offset and u32 length of its name in `names`, then the name's first
+ * NAME_INLINE bytes (zero-padded): most names are shorter, so a record is one read.
  */
-export const PLACE_BYTES = 32;
+export const PLACE_BYTES = 64;
+export const NAME_INLINE = 32;
 
 /**
  * A posting (section `postings`): u32 `placeIndex * 4 + primary * 2 + weak`, then what ranking

@@ -10,7 +10,7 @@ import { DATASETS } from "../catalog.ts";
 import type { ByteSource } from "../common/byte-source.ts";
 import { DataFormatError } from "../common/errors.ts";
 import {
-  COORD_SCALE, IDS_PER_BLOCK, NONE16, PLACE_BYTES, POSTING_BYTES, SECTION_COUNT, SECTION_TABLE_BYTES, Section,
+  COORD_SCALE, IDS_PER_BLOCK, NAME_INLINE, NONE16, PLACE_BYTES, POSTING_BYTES, SECTION_COUNT, SECTION_TABLE_BYTES, Section,
   TYPO_RECORD_HEAD, VARIANT_BYTES, type PlacesAreas,
 } from "./index-format.ts";
 import { KeyTable } from "./key-table.ts";
@@ -174,7 +174,7 @@ export class PlacesIndex {
     return this.read(span.offset + offset, length, field);
   }
 
-  /** A place's record and name: two reads. */
+  /** A place's record and name: one read, two for a name longer than NAME_INLINE bytes. */
   record(place: number): PlaceRecord {
     if (!(place >= 0 && place < this.placeCount)) throw new RangeError(`place index ${place} outside 0..${this.placeCount - 1}`);
     const b = this.at(Section.places, place * PLACE_BYTES, PLACE_BYTES, `places[${place}]`);
@@ -183,7 +183,8 @@ export class PlacesIndex {
       const v = dv.getUint16(at, true);
       return v === NONE16 ? undefined : v;
     };
-    const name = this.at(Section.names, dv.getUint32(24, true), dv.getUint32(28, true), `name of place ${place}`);
+    const nameLength = dv.getUint32(28, true);
+    const name = nameLength <= NAME_INLINE ? b.subarray(32, 32 + nameLength) : this.at(Section.names, dv.getUint32(24, true), nameLength, `name of place ${place}`);
     return {
       geonameId: dv.getUint32(0, true),
       name: decoder.decode(name),

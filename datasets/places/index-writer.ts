@@ -15,7 +15,7 @@ import { codePointLength, foldKeepingApostrophes, foldName } from "./fold.ts";
 import { Growable } from "./growable.ts";
 import { featureMalus, populationScore } from "./importance.ts";
 import {
-  APOSTROPHE_FLAG, COORD_SCALE, IDS_PER_BLOCK, NONE16, POSTING_SHIFT, SECTION_COUNT,
+  APOSTROPHE_FLAG, COORD_SCALE, IDS_PER_BLOCK, NAME_INLINE, NONE16, POSTING_SHIFT, SECTION_COUNT,
   SECTION_TABLE_BYTES, Section, TYPO_KEY_FLAG, VARIANT_BYTES, type PlacesAreas, type PlacesTables,
 } from "./index-format.ts";
 import { KeyTableWriter } from "./key-table.ts";
@@ -111,6 +111,9 @@ export class PlacesIndexWriter {
     for (const v of [p.country, p.admin1, p.feature, p.timezone]) record.u16(u16(v));
     record.u32(names.length);
     record.u32(name.byteLength);
+    const inline = new Uint8Array(NAME_INLINE);
+    inline.set(name.subarray(0, NAME_INLINE));
+    record.bytes(inline);
     names.bytes(name);
     this.ids.push(p.geonameId);
     this.base.push(populationScore(population) - (this.malus[p.feature] ?? 0));

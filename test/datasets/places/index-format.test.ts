@@ -39,11 +39,12 @@ function written(w: PlacesIndexWriter): { payload: Uint8Array; metadata: BuildMe
   return { payload, metadata: buildMetadata(input, out.bytes, out.crc32) };
 }
 
-/** Berlin and Potsdam from cities500, with their keys. */
+/** Berlin, Potsdam and Sankt Marienkirchen bei Schärding from cities500, with keys. */
 function berlinPotsdam(): PlacesIndexWriter {
   const w = newWriter();
   w.addPlace({ geonameId: 2950159, name: "Berlin", lat: 52.52437, lon: 13.41053, population: 3426354, country: -1, admin1: -1, feature: 0, timezone: 0 });
   w.addPlace({ geonameId: 2852458, name: "Potsdam", lat: 52.39886, lon: 13.06566, population: 129837, country: -1, admin1: -1, feature: 0, timezone: 0 });
+  w.addPlace({ geonameId: 2766539, name: "Sankt Marienkirchen bei Schärding", lat: 48.3871, lon: 13.45078, population: 716, country: -1, admin1: -1, feature: 0, timezone: 0 });
   w.addKey("berlin", [0 * 4 + 2], true);
   w.addKey("potsdam", [1 * 4 + 2], true);
   w.addKey("берлин", [0 * 4], false);
@@ -64,9 +65,11 @@ describe("places index format", () => {
   it("round-trips places and keys (Berlin and Potsdam from cities500)", () => {
     const { payload, metadata } = written(berlinPotsdam());
     const ix = PlacesIndex.open(memorySource(payload), metadata);
-    expect(ix.placeCount).toBe(2);
+    expect(ix.placeCount).toBe(3);
     expect(ix.record(1)).toEqual({ geonameId: 2852458, name: "Potsdam", lat: 52.39886, lon: 13.06566, population: 129837, country: undefined, admin1: undefined, feature: 0, timezone: 0 });
     expect(ix.record(0).lat).toBe(52.52437);
+    // A name longer than the record holds inline (34 bytes) comes whole.
+    expect(ix.record(2)).toMatchObject({ geonameId: 2766539, name: "Sankt Marienkirchen bei Schärding", lat: 48.3871, population: 716 });
     expect(ix.areas.timezones[ix.record(1).timezone!]).toBe("Europe/Berlin");
     expect(ix.placeByGeonameId(2852458)).toBe(1);
     expect(ix.placeByGeonameId(2950159)).toBe(0);
