@@ -88,13 +88,18 @@ export class FuzzyMatcher {
       const bucket = this.index.variantBucket(h);
       const n = bucket.byteLength / VARIANT_BYTES;
       const low = h & 0xffff;
-      // Entries are sorted by (hash, window, length): a scan to the hash, then its run.
+      // Entries are sorted by (hash, window, length): a binary search for the first of this hash,
+      // window and a length of lo or more, then the entries up to length hi.
+      const first = ((low << 16) | (window << 8) | lo) >>> 0;
+      const last = ((low << 16) | (window << 8) | hi) >>> 0;
       let p = 0;
-      while (p < n && bucket.getUint16(p * VARIANT_BYTES, true) < low) p++;
-      for (; p < n && bucket.getUint16(p * VARIANT_BYTES, true) === low; p++) {
-        const length = bucket.getUint8(p * VARIANT_BYTES + 2);
-        if (bucket.getUint8(p * VARIANT_BYTES + 3) === window && length >= lo && length <= hi) visit(bucket.getUint32(p * VARIANT_BYTES + 4, true), length);
+      let end = n;
+      while (p < end) {
+        const mid = (p + end) >>> 1;
+        if (entryOrder(bucket, mid) < first) p = mid + 1;
+        else end = mid;
       }
+      for (; p < n && entryOrder(bucket, p) <= last; p++) visit(bucket.getUint32(p * VARIANT_BYTES + 4, true), bucket.getUint8(p * VARIANT_BYTES + 2));
     }
   }
 
@@ -134,4 +139,9 @@ export class FuzzyMatcher {
     const missingFromCandidate = this.qcp.length - (m - missingFromQuery);
     return Math.max(missingFromQuery, missingFromCandidate) <= this.maxEdits;
   }
+}
+
+/** An entry's sort order within its bucket: (low 16 bits of the hash, window, length) as one number. */
+function entryOrder(bucket: DataView, p: number): number {
+  return ((bucket.getUint16(p * VARIANT_BYTES, true) << 16) | (bucket.getUint8(p * VARIANT_BYTES + 3) << 8) | bucket.getUint8(p * VARIANT_BYTES + 2)) >>> 0;
 }
