@@ -1,6 +1,7 @@
 /**
- * The loaded places dataset: the search index plus the lookups other endpoints use (reverse
- * geocoding and weather by id take countries, continents and admin-1 areas from here).
+ * The opened places dataset: the search index (read where it lies) plus the lookups other
+ * endpoints use (reverse geocoding and weather by id take countries, continents and admin-1 areas
+ * from here: the areas tables, kept in memory).
  */
 import type { Admin1Info, ContinentInfo, CountryInfo } from "../../datasets/places/admin-types.ts";
 import { readableFeatureType } from "../../datasets/places/feature-types.ts";
