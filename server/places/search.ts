@@ -20,7 +20,8 @@
  */
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
 import { APOSTROPHE_FLAG, POSTING_SHIFT, PRIMARY_BIT, TYPO_KEY_FLAG, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
-import type { PlacesIndex, Postings } from "../../datasets/places/index-reader.ts";
+import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
+import type { Postings } from "../../datasets/places/postings.ts";
 import { seatBonus } from "../../datasets/places/importance.ts";
 import { prefixEnd } from "../../datasets/places/key-table.ts";
 import { FuzzyMatcher, type TypoMatch } from "./fuzzy.ts";
