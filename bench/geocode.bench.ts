@@ -13,13 +13,12 @@ import os from "node:os";
 import path from "node:path";
 import MiniSearch from "minisearch";
 import { Bench } from "tinybench";
-import { openEnvelope } from "../datasets/artifact/envelope.ts";
 import { DATASETS } from "../datasets/catalog.ts";
 import { readConfig } from "../datasets/common/config.ts";
 import { silentLogger } from "../datasets/common/log.ts";
 import { EMBEDDED_DIR, PROJECT_ROOT, SHARED_DATA_DIR } from "../datasets/common/paths.ts";
 import { allowedEdits, codePointLength, foldName } from "../datasets/places/fold.ts";
-import { PlacesIndex } from "../datasets/places/index-reader.ts";
+import { openPlacesFile } from "../datasets/places/index-reader.ts";
 import { openSource, readLines } from "../pipeline/common/source.ts";
 import { buildDefault } from "../pipeline/build-default.ts";
 import { locateDataset } from "../datasets/releases/locate.ts";
@@ -55,18 +54,17 @@ for await (const { line } of readLines((await openSource(path.join(EMBEDDED_DIR,
 gc?.();
 const before = process.memoryUsage();
 const t0 = performance.now();
-const bytes = await fs.readFile(indexFile);
-const env = openEnvelope(bytes, { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file: indexFile });
-const data = new PlacesData(PlacesIndex.from(env.payload));
+const data = new PlacesData(openPlacesFile(indexFile).index);
+const bytes = { byteLength: (await fs.stat(indexFile)).size };
 const loadMs = performance.now() - t0;
 gc?.();
 const after = process.memoryUsage();
-console.log(`places index: ${(bytes.byteLength / MiB).toFixed(1)} MiB, ${data.index.placeCount} places, ${data.index.keyCount} keys, ${data.index.fuzzyKeys.length} typo keys`);
-console.log(`load (read + CRC + open + lookups): ${loadMs.toFixed(0)} ms; heap +${((after.heapUsed - before.heapUsed) / MiB).toFixed(1)} MiB, array buffers +${((after.arrayBuffers - before.arrayBuffers) / MiB).toFixed(1)} MiB${gc ? "" : " (no --expose-gc: approximate)"}`);
+console.log(`places index: ${(bytes.byteLength / MiB).toFixed(1)} MiB, ${data.index.placeCount} places, ${data.index.keyCount} keys, ${data.index.typoKeyCount} typo keys`);
+console.log(`open (header, section table, small parts; the rest is read per query): ${loadMs.toFixed(0)} ms; heap +${((after.heapUsed - before.heapUsed) / MiB).toFixed(1)} MiB, array buffers +${((after.arrayBuffers - before.arrayBuffers) / MiB).toFixed(1)} MiB${gc ? "" : " (no --expose-gc: approximate)"}`);
 
 // --- The mixed query set (seeded) ---------------------------------------------------------------
 type Kind = "exact" | "prefix" | "typo" | "qualified" | "non-Latin";
-const countryName = new Map(data.index.tables.countries.map((c) => [c.iso2, c.names.EN]));
+const countryName = new Map(data.index.areas.countries.map((c) => [c.iso2, c.names.EN]));
 const nonLatin = raw.flatMap((p) => p.alternates.filter((n) => /[^\u0000-\u024f\s\p{P}]/u.test(n)));
 function typo(word: string): string {
   const cps = [...word];
@@ -137,7 +135,7 @@ console.table(
 // Naive scan: every folded name of every place, exact/prefix, and bounded edit distance on the
 // main and ASCII names, then the same (tier, rank) sort. Rank = the index's place order.
 const rankOf = new Map<string, number>();
-for (let i = 0; i < data.index.placeCount; i++) rankOf.set(`${data.index.name(i)}|${data.index.geonameId[i]}`, i);
+for (let i = 0; i < data.index.placeCount; i++) rankOf.set(`${data.index.record(i).name}|${data.index.record(i).geonameId}`, i);
 const flatNames: string[] = [];
 const flatOwner: number[] = [];
 const flatPrimary: boolean[] = [];

@@ -20,14 +20,12 @@
  *     [--only outside|geonames] [--http URL --key KEY]
  */
 import path from "node:path";
-import { promises as fs } from "node:fs";
-import { openEnvelope } from "../datasets/artifact/envelope.ts";
 import { DATASETS } from "../datasets/catalog.ts";
 import { readConfig } from "../datasets/common/config.ts";
 import { silentLogger } from "../datasets/common/log.ts";
 import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { foldName } from "../datasets/places/fold.ts";
-import { PlacesIndex } from "../datasets/places/index-reader.ts";
+import { openPlacesFile } from "../datasets/places/index-reader.ts";
 import { buildDefault } from "../pipeline/build-default.ts";
 import { locateDataset } from "../datasets/releases/locate.ts";
 import { PlacesData } from "../server/places/places-data.ts";
@@ -75,8 +73,7 @@ if (HTTP === undefined) {
   const dataDir = path.join(PROJECT_ROOT, ".cache", "bench-data");
   await buildDefault(readConfig({ GEODATA_DATA_DIR: dataDir }), silentLogger, { only: ["places"] });
   const indexFile = path.join((await locateDataset(dataDir, "places")).dir, DATASETS.places.file);
-  const env = openEnvelope(await fs.readFile(indexFile), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file: indexFile });
-  data = new PlacesData(PlacesIndex.from(env.payload));
+  data = new PlacesData(openPlacesFile(indexFile).index);
 }
 
 // --- Outside view ---------------------------------------------------------------------------------
@@ -127,7 +124,7 @@ function mostPopulousStartingWith(prefix: string): GazetteerRow | undefined {
   const p = foldName(prefix);
   return cities15000.find((r) => r.own.some((n) => n.startsWith(p)));
 }
-const idOf = (place: number): number => ix.geonameId[place]!;
+const idOf = (place: number): number => ix.record(place).geonameId!;
 const named: { q: string; want: GazetteerRow | undefined; issue: number }[] = [
   ...["Philadelphia", "Victoria", "Cancún"].map((q) => ({ q, want: truth.byOwnName.get(foldName(q)), issue: 15 })),
   ...["São P", "New Y", "Shen", "Lago", "Toro", "Kara", "Alma", "Buch"].map((q) => ({ q, want: mostPopulousStartingWith(q), issue: 15 })),
@@ -142,13 +139,13 @@ for (const { q, want, issue } of named) {
   const got = data.search(q, 5, 0).places;
   const ok = want !== undefined && idOf(got[0]!) === want.id;
   if (ok) passed++;
-  console.log(`${ok ? "[x]" : "[ ]"} ${JSON.stringify(q)} top-1 ${want?.name} (gn:${want?.id}, issue ${issue}): got ${got.map((p) => ix.name(p)).join(", ")}`);
+  console.log(`${ok ? "[x]" : "[ ]"} ${JSON.stringify(q)} top-1 ${want?.name} (gn:${want?.id}, issue ${issue}): got ${got.map((p) => ix.record(p).name).join(", ")}`);
 }
 // "Berl" (issue 31): every suggestion of the top 5 is a place whose own name starts with Berl.
 const berl = data.search("Berl", 5, 0).places;
-const berlOk = berl.length === 5 && berl.every((p) => foldName(ix.name(p)).startsWith("berl"));
+const berlOk = berl.length === 5 && berl.every((p) => foldName(ix.record(p).name).startsWith("berl"));
 if (berlOk) passed++;
-console.log(`${berlOk ? "[x]" : "[ ]"} "Berl" top-5 all start with Berl (issue 31): got ${berl.map((p) => ix.name(p)).join(", ")}`);
+console.log(`${berlOk ? "[x]" : "[ ]"} "Berl" top-5 all start with Berl (issue 31): got ${berl.map((p) => ix.record(p).name).join(", ")}`);
 console.log(`named cases: ${passed}/${named.length + 1}`);
 
 // --- Latency in process (per query, top-1000 queries) ------------------------------------------

@@ -12,16 +12,14 @@
 import { identityBytes, wireAnswer } from "../server/http/wire.ts";
 import { gzipParts, joinParts, type BodyPart } from "../server/api/body-parts.ts";
 import { compress, successParts } from "../server/http/respond.ts";
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import { Bench } from "tinybench";
-import { openEnvelope } from "../datasets/artifact/envelope.ts";
 import { DATASETS } from "../datasets/catalog.ts";
 import { readConfig } from "../datasets/common/config.ts";
 import { silentLogger } from "../datasets/common/log.ts";
 import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 import { mulberry32 } from "../datasets/common/prng.ts";
-import { PlacesIndex } from "../datasets/places/index-reader.ts";
+import { openPlacesFile } from "../datasets/places/index-reader.ts";
 import { buildDefault } from "../pipeline/build-default.ts";
 import { locateDataset } from "../datasets/releases/locate.ts";
 import type { HandlerResult } from "../server/endpoints/endpoint.ts";
@@ -38,16 +36,14 @@ if (!built) {
 const dataDir = path.join(PROJECT_ROOT, ".cache", "bench-data");
 await buildDefault(readConfig({ GEODATA_DATA_DIR: dataDir }), silentLogger, { only: ["places"] });
 const indexFile = path.join((await locateDataset(dataDir, "places")).dir, DATASETS.places.file);
-const env = openEnvelope(await fs.readFile(indexFile), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file: indexFile });
-const places = new PlacesData(PlacesIndex.from(env.payload));
+const places = new PlacesData(openPlacesFile(indexFile).index);
 
 // Ids of every place of the gazetteer inside the run's grid.
 const inside: number[] = [];
-const ix = PlacesIndex.from(env.payload);
+const ix = places.index;
 for (let p = 0; p < ix.placeCount; p++) {
-  const lat = ix.lat(p);
-  const lon = ix.lon(p);
-  if (lat > BENCH_GRID.lat0 && lat < BENCH_GRID.lat0 + (BENCH_GRID.nLat - 1) * BENCH_GRID.dLat && lon > BENCH_GRID.lon0 && lon < BENCH_GRID.lon0 + (BENCH_GRID.nLon - 1) * BENCH_GRID.dLon) inside.push(ix.geonameId[p]!);
+  const { lat, lon, geonameId } = ix.record(p);
+  if (lat > BENCH_GRID.lat0 && lat < BENCH_GRID.lat0 + (BENCH_GRID.nLat - 1) * BENCH_GRID.dLat && lon > BENCH_GRID.lon0 && lon < BENCH_GRID.lon0 + (BENCH_GRID.nLon - 1) * BENCH_GRID.dLon) inside.push(geonameId);
 }
 const random = mulberry32(20261123);
 const ids = Array.from({ length: 4096 }, () => inside[Math.floor(random() * inside.length)]!);

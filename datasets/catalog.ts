@@ -33,7 +33,7 @@ export const DATASETS: Readonly<Record<DatasetName, DatasetSpec>> = {
     file: "places/places.idx",
     storage: "envelope",
     magic: "GEODPLCS",
-    formatVersion: 5,
+    formatVersion: 6,
     step: "places",
   },
   admin: {

@@ -31,8 +31,8 @@ const isPrefix = (kind: Kind): boolean => kind.startsWith("prefix");
 
 export function evaluate(data: PlacesData, truth: Truth, queries: readonly Query[]): Evaluation {
   const ix = data.index;
-  const idOf = (place: number): number => ix.geonameId[place]!;
-  const byPopulation = (a: number, b: number): number => ix.population[b]! - ix.population[a]! || idOf(a) - idOf(b);
+  const idOf = (place: number): number => ix.record(place).geonameId!;
+  const byPopulation = (a: number, b: number): number => ix.record(b).population! - ix.record(a).population! || idOf(a) - idOf(b);
   const stats = new Map<Kind, ClassStats>(KINDS.map((k) => [k, { n: 0, top1: 0, top5: 0, pop1: 0, pop5: 0, own1: 0, own5: 0 }]));
   const misses = new Map<Kind, string[]>();
   for (const { kind, q, truth: want } of queries) {
@@ -58,7 +58,7 @@ export function evaluate(data: PlacesData, truth: Truth, queries: readonly Query
     const miss = isPrefix(kind) ? !got.includes(want) : got[0] !== want;
     if (miss) {
       const list = misses.get(kind) ?? [];
-      const first = got[0] === undefined ? "nothing" : `${ix.name(data.placeByGeonameId(got[0])!)} (gn:${got[0]})`;
+      const first = got[0] === undefined ? "nothing" : `${ix.record(data.placeByGeonameId(got[0])!).name} (gn:${got[0]})`;
       list.push(`${JSON.stringify(q)} → ${first}, want gn:${want}`);
       misses.set(kind, list);
     }

@@ -15,7 +15,7 @@ export function inProcessSearcher(data: PlacesData): Searcher {
   const ix = data.index;
   return (q, limit) => {
     const text = parseQ(new Query(new URLSearchParams({ q }), ["q"]));
-    return Promise.resolve(data.search(text, limit, 0).places.map((p) => ix.geonameId[p]!));
+    return Promise.resolve(data.search(text, limit, 0).places.map((p) => ix.record(p).geonameId!));
   };
 }
 

@@ -62,3 +62,13 @@ export function allowedEdits(length: number): number {
   if (length >= 4) return 1;
   return 0;
 }
+
+/** The apostrophes folding drops (VANISHING without the full stop), as one class. */
+const APOSTROPHES = /['’‘ʼʻ`´]/g;
+/** Stands for an apostrophe through folding: a private-use character, neither a letter to fold nor a separator. */
+export const APOSTROPHE_MARK = "\ue000";
+
+/** Folds a name keeping its apostrophes (all variants as one mark: server/places/literal.ts). */
+export function foldKeepingApostrophes(text: string): string {
+  return foldName(text.replace(APOSTROPHES, APOSTROPHE_MARK));
+}

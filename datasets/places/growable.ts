@@ -2,7 +2,7 @@
 
 type TypedCtor<T> = { new (length: number): T };
 
-export class Growable<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array> {
+export class Growable<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array> {
   private data: T;
   length = 0;
 

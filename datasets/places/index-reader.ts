@@ -1,200 +1,269 @@
 /**
- * Reads the places search index payload (FORMAT.md) without copying: every section is a typed
- * array view into the loaded buffer. Lookups return place indexes; not found is `undefined`.
+ * Reads the places search index (FORMAT.md) where it lies, through a byte source: opening checks
+ * the section table against the payload and the metadata's counts and keeps only the small parts
+ * (the areas tables, the key tables' directories, the GeoNames id directory, the typo variants'
+ * directory); everything else is a positioned read per request. A damaged part met while serving
+ * is a DataFormatError naming it.
  */
+import { openEnvelopeFile, type BuildMetadata } from "../artifact/envelope.ts";
+import { DATASETS } from "../catalog.ts";
+import type { ByteSource } from "../common/byte-source.ts";
 import { DataFormatError } from "../common/errors.ts";
-import { COORD_SCALE, NONE16, SECTION_COUNT, SECTION_TABLE_BYTES, Section, type PlacesTables } from "./index-format.ts";
+import {
+  COORD_SCALE, IDS_PER_BLOCK, NAME_INLINE, NONE16, PLACE_BYTES, POSTING_BYTES, SECTION_COUNT, SECTION_TABLE_BYTES, Section,
+  TYPO_RECORD_HEAD, VARIANT_BYTES, type PlacesAreas,
+} from "./index-format.ts";
+import { KeyTable } from "./key-table.ts";
+import { Postings } from "./postings.ts";
+import { MAX_DIRECTORY_BITS, MIN_DIRECTORY_BITS } from "./variants.ts";
 
 const decoder = new TextDecoder();
+/** Bytes between two spans below which one read takes both (a read costs about as much as copying 4 KiB). */
+const COALESCE_GAP = 4096;
 
-/** Three-way comparison of `a` with bytes[start, end) (unsigned bytes, then length). */
-export function compareBytes(a: Uint8Array, bytes: Uint8Array, start: number, end: number): number {
-  const n = Math.min(a.length, end - start);
-  for (let i = 0; i < n; i++) {
-    const d = a[i]! - bytes[start + i]!;
-    if (d !== 0) return d;
-  }
-  return a.length - (end - start);
+/** One place's record (FORMAT.md, section `places`). Table indexes are undefined for none. */
+export interface PlaceRecord {
+  geonameId: number;
+  name: string;
+  /** Degrees. */
+  lat: number;
+  lon: number;
+  population: number;
+  country: number | undefined;
+  admin1: number | undefined;
+  feature: number | undefined;
+  timezone: number | undefined;
+}
+
+/** A typo key's record (FORMAT.md, section `typoKeys`). */
+export interface TypoKey {
+  postingStart: number;
+  postingCount: number;
+  bytes: Uint8Array;
+}
+
+interface Span {
+  offset: number;
+  length: number;
 }
 
 export class PlacesIndex {
-  readonly tables: PlacesTables;
+  readonly areas: PlacesAreas;
   readonly placeCount: number;
   readonly keyCount: number;
-  readonly geonameId: Uint32Array;
-  readonly latE7: Int32Array;
-  readonly lonE7: Int32Array;
-  readonly population: Uint32Array;
-  readonly country: Uint16Array;
-  readonly admin1: Uint16Array;
-  readonly feature: Uint16Array;
-  readonly timezone: Uint16Array;
-  readonly nameOffsets: Uint32Array;
-  readonly nameBytes: Uint8Array;
-  readonly idOrder: Uint32Array;
-  readonly keyOffsets: Uint32Array;
-  readonly keyBytes: Uint8Array;
-  readonly postingOffsets: Uint32Array;
-  readonly postings: Uint32Array;
-  readonly fuzzyKeys: Uint32Array;
-  readonly fuzzyLengths: Uint8Array;
-  /** Low 16 bits of the sorted variant hashes; the top 16 bits are the directory slot. */
-  readonly variantLow16: Uint16Array;
-  readonly variantPostings: Uint32Array;
-  /**
-   * variantLow16[variantDirectory[t], variantDirectory[t + 1]) are the hashes whose top 16 bits
-   * are t: a lookup binary-searches ~V/65536 entries instead of all V.
-   */
-  readonly variantDirectory: Uint32Array;
+  readonly typoKeyCount: number;
+  /** The folded names (FORMAT.md "Key tables"): values are the first posting and the posting count (| TYPO_KEY_FLAG). */
+  readonly keys: KeyTable;
+  /** Qualifier keys and words: values are the start in `qualifierAreas` and (countries | admin1 << 16) counts. */
+  readonly qualifiers: KeyTable;
+  readonly words: KeyTable;
+  private readonly span: Span[];
+  private readonly idDirectory: Uint32Array;
+  private readonly variantDirectory: Uint32Array;
+  readonly variantBits: number;
 
-  private constructor(payload: Uint8Array, file: string) {
-    // Typed-array views need aligned offsets; a pooled Buffer may not be 8-aligned.
-    const buf = payload.byteOffset % 8 === 0 ? payload : payload.slice();
-    if (buf.byteLength < SECTION_TABLE_BYTES) {
-      throw new DataFormatError({ file, offset: 0 }, `a section table of ${SECTION_TABLE_BYTES} bytes`, `${buf.byteLength} bytes`);
-    }
-    const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  private constructor(private readonly source: ByteSource, metadata: BuildMetadata, readonly file: string) {
+    const fail = (field: string, expected: string, got: string | number): never => {
+      throw new DataFormatError({ file, field }, expected, String(got));
+    };
+    const payloadBytes = metadata.payloadBytes;
+    const table = this.read(0, SECTION_TABLE_BYTES, "section table");
+    const dv = new DataView(table.buffer, table.byteOffset, table.byteLength);
     const count = dv.getUint32(0, true);
-    if (count !== SECTION_COUNT) throw new DataFormatError({ file, offset: 0 }, `${SECTION_COUNT} sections`, `${count}`);
-    const section = (s: number): { offset: number; length: number } => {
+    if (count !== SECTION_COUNT) fail("section table", `${SECTION_COUNT} sections`, count);
+    this.span = [];
+    for (let s = 0; s < SECTION_COUNT; s++) {
       const offset = dv.getUint32(4 + s * 8, true);
       const length = dv.getUint32(8 + s * 8, true);
-      if (offset % 8 !== 0 || offset + length > buf.byteLength) {
-        throw new DataFormatError({ file, field: `section ${s}` }, "an 8-aligned section inside the payload", `offset ${offset}, length ${length}`);
-      }
-      return { offset: buf.byteOffset + offset, length };
+      if (offset % 8 !== 0 || offset < SECTION_TABLE_BYTES || offset + length > payloadBytes) fail(`section ${s}`, `an 8-aligned section inside the ${payloadBytes}-byte payload`, `offset ${offset}, length ${length}`);
+      this.span.push({ offset, length });
+    }
+    const counts = metadata.counts;
+    this.placeCount = counts.places ?? fail("metadata.counts.places", "a place count", "none");
+    this.keyCount = counts.keys ?? fail("metadata.counts.keys", "a key count", "none");
+    this.typoKeyCount = counts.fuzzyKeys ?? fail("metadata.counts.fuzzyKeys", "a typo key count", "none");
+    const expectLength = (s: number, name: string, bytes: number): void => {
+      if (this.span[s]!.length !== bytes) fail(name, `${bytes} bytes`, this.span[s]!.length);
     };
-    const u8 = (s: number): Uint8Array => {
-      const { offset, length } = section(s);
-      return new Uint8Array(buf.buffer, offset, length);
-    };
-    const u16 = (s: number): Uint16Array => {
-      const { offset, length } = section(s);
-      return new Uint16Array(buf.buffer, offset, length / 2);
-    };
-    const u32 = (s: number): Uint32Array => {
-      const { offset, length } = section(s);
-      return new Uint32Array(buf.buffer, offset, length / 4);
-    };
-    const i32 = (s: number): Int32Array => {
-      const { offset, length } = section(s);
-      return new Int32Array(buf.buffer, offset, length / 4);
-    };
+    expectLength(Section.places, "places", this.placeCount * PLACE_BYTES);
+    expectLength(Section.idPairs, "idPairs", this.placeCount * 8);
+    expectLength(Section.idDirectory, "idDirectory", Math.ceil(this.placeCount / IDS_PER_BLOCK) * 4);
+    if (this.span[Section.postings]!.length % POSTING_BYTES !== 0) fail("postings", `a multiple of ${POSTING_BYTES} bytes`, this.span[Section.postings]!.length);
+    if (this.span[Section.variants]!.length % VARIANT_BYTES !== 0) fail("variants", `a multiple of ${VARIANT_BYTES} bytes`, this.span[Section.variants]!.length);
     try {
-      this.tables = JSON.parse(decoder.decode(u8(Section.tables))) as PlacesTables;
+      this.areas = JSON.parse(decoder.decode(this.whole(Section.areas, "areas"))) as PlacesAreas;
     } catch (err) {
-      throw new DataFormatError({ file, field: "tables" }, "a JSON tables section", (err as Error).message);
+      if (err instanceof DataFormatError) throw err;
+      throw new DataFormatError({ file, field: "areas" }, "a JSON areas section", (err as Error).message);
     }
-    this.geonameId = u32(Section.geonameId);
-    this.placeCount = this.geonameId.length;
-    this.latE7 = i32(Section.latE7);
-    this.lonE7 = i32(Section.lonE7);
-    this.population = u32(Section.population);
-    this.country = u16(Section.country);
-    this.admin1 = u16(Section.admin1);
-    this.feature = u16(Section.feature);
-    this.timezone = u16(Section.timezone);
-    this.nameOffsets = u32(Section.nameOffsets);
-    this.nameBytes = u8(Section.nameBytes);
-    this.idOrder = u32(Section.idOrder);
-    this.keyOffsets = u32(Section.keyOffsets);
-    this.keyBytes = u8(Section.keyBytes);
-    this.postingOffsets = u32(Section.postingOffsets);
-    this.postings = u32(Section.postings);
-    this.fuzzyKeys = u32(Section.fuzzyKeys);
-    this.fuzzyLengths = u8(Section.fuzzyLengths);
-    this.variantDirectory = u32(Section.variantDirectory);
-    this.variantLow16 = u16(Section.variantLow16);
-    this.variantPostings = u32(Section.variantPostings);
-    this.keyCount = this.keyOffsets.length - 1;
-    const n = this.placeCount;
-    for (const [name, len, want] of [
-      ["latE7", this.latE7.length, n], ["lonE7", this.lonE7.length, n], ["population", this.population.length, n],
-      ["country", this.country.length, n], ["admin1", this.admin1.length, n], ["feature", this.feature.length, n],
-      ["timezone", this.timezone.length, n], ["nameOffsets", this.nameOffsets.length, n + 1], ["idOrder", this.idOrder.length, n],
-      ["postingOffsets", this.postingOffsets.length, this.keyCount + 1], ["fuzzyLengths", this.fuzzyLengths.length, this.fuzzyKeys.length],
-      ["variantPostings", this.variantPostings.length, this.variantLow16.length],
-      ["variantDirectory", this.variantDirectory.length, 65537],
-    ] as const) {
-      if (len !== want) throw new DataFormatError({ file, field: name }, `${want} entries`, `${len}`);
+    if (!Array.isArray(this.areas.countries) || !Array.isArray(this.areas.admin1) || !Array.isArray(this.areas.features) || !Array.isArray(this.areas.timezones)) {
+      fail("areas", "countries, continents, admin1, features and timezones", Object.keys(this.areas).join(", "));
+    }
+    const keyTable = (blocks: number, directory: number, name: string): KeyTable =>
+      new KeyTable(source, this.whole(directory, `${name} directory`), this.span[blocks]!.offset, this.span[blocks]!.length, file, name);
+    this.keys = keyTable(Section.keyBlocks, Section.keyDirectory, "keys");
+    this.qualifiers = keyTable(Section.qualifierBlocks, Section.qualifierDirectory, "qualifiers");
+    this.words = keyTable(Section.wordBlocks, Section.wordDirectory, "qualifierWords");
+    this.idDirectory = u32s(this.whole(Section.idDirectory, "idDirectory"));
+    this.variantDirectory = u32s(this.whole(Section.variantDirectory, "variantDirectory"));
+    this.variantBits = Math.log2(this.variantDirectory.length - 1);
+    const entries = this.span[Section.variants]!.length / VARIANT_BYTES;
+    if (!Number.isInteger(this.variantBits) || this.variantBits < MIN_DIRECTORY_BITS || this.variantBits > MAX_DIRECTORY_BITS || this.variantDirectory[this.variantDirectory.length - 1] !== entries) {
+      fail("variantDirectory", `2^${MIN_DIRECTORY_BITS}..2^${MAX_DIRECTORY_BITS} buckets + 1 ending at ${entries} entries`, `${this.variantDirectory.length} ending at ${this.variantDirectory[this.variantDirectory.length - 1]}`);
     }
   }
 
-  /** Opens a payload (the envelope already checked by the caller). */
-  static from(payload: Uint8Array, file = "places.idx"): PlacesIndex {
-    return new PlacesIndex(payload, file);
+  /** Opens the index over a byte source whose envelope (magic, version, metadata, size) is checked. */
+  static open(source: ByteSource, metadata: BuildMetadata, file = "places.idx"): PlacesIndex {
+    return new PlacesIndex(source, metadata, file);
   }
 
-  name(place: number): string {
-    return decoder.decode(this.nameBytes.subarray(this.nameOffsets[place]!, this.nameOffsets[place + 1]!));
+  close(): void {
+    this.source.close?.();
   }
 
-  lat(place: number): number {
-    return this.latE7[place]! / COORD_SCALE;
+  /** Bytes [offset, offset + length) of the payload (any alignment); a short read is a truncated file. */
+  private read(offset: number, length: number, field: string): Uint8Array {
+    const bytes = this.source.read(offset, length);
+    if (bytes.byteLength !== length) throw new DataFormatError({ file: this.file, field, offset }, `${length} bytes`, `${bytes.byteLength} (truncated file)`);
+    return bytes;
   }
 
-  lon(place: number): number {
-    return this.lonE7[place]! / COORD_SCALE;
+  private whole(s: number, field: string): Uint8Array {
+    return this.read(this.span[s]!.offset, this.span[s]!.length, field);
   }
 
-  /** Index into tables.countries, or undefined. */
-  countryOf(place: number): number | undefined {
-    const c = this.country[place]!;
-    return c === NONE16 ? undefined : c;
+  private at(s: number, offset: number, length: number, field: string): Uint8Array {
+    const span = this.span[s]!;
+    if (offset < 0 || offset + length > span.length) throw new DataFormatError({ file: this.file, field }, `bytes within the ${span.length}-byte section`, `[${offset}, ${offset + length})`);
+    return this.read(span.offset + offset, length, field);
   }
 
-  admin1Of(place: number): number | undefined {
-    const a = this.admin1[place]!;
-    return a === NONE16 ? undefined : a;
+  /** A place's record and name: one read, two for a name longer than NAME_INLINE bytes. */
+  record(place: number): PlaceRecord {
+    if (!(place >= 0 && place < this.placeCount)) throw new RangeError(`place index ${place} outside 0..${this.placeCount - 1}`);
+    const b = this.at(Section.places, place * PLACE_BYTES, PLACE_BYTES, `places[${place}]`);
+    const dv = new DataView(b.buffer, b.byteOffset, PLACE_BYTES);
+    const index = (at: number): number | undefined => {
+      const v = dv.getUint16(at, true);
+      return v === NONE16 ? undefined : v;
+    };
+    const nameLength = dv.getUint32(28, true);
+    const name = nameLength <= NAME_INLINE ? b.subarray(32, 32 + nameLength) : this.at(Section.names, dv.getUint32(24, true), nameLength, `name of place ${place}`);
+    return {
+      geonameId: dv.getUint32(0, true),
+      name: decoder.decode(name),
+      lat: dv.getInt32(4, true) / COORD_SCALE,
+      lon: dv.getInt32(8, true) / COORD_SCALE,
+      population: dv.getUint32(12, true),
+      country: index(16),
+      admin1: index(18),
+      feature: index(20),
+      timezone: index(22),
+    };
   }
 
-  timezoneOf(place: number): string | undefined {
-    const t = this.timezone[place]!;
-    return t === NONE16 ? undefined : this.tables.timezones[t];
-  }
-
-  /** The place index of a GeoNames id, or undefined. */
+  /** The place index of a GeoNames id, or undefined: one read of the id's block. */
   placeByGeonameId(id: number): number | undefined {
+    const dir = this.idDirectory;
     let lo = 0;
-    let hi = this.placeCount;
+    let hi = dir.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const v = this.geonameId[this.idOrder[mid]!]!;
-      if (v < id) lo = mid + 1;
+      if (dir[mid]! <= id) lo = mid + 1;
       else hi = mid;
     }
-    if (lo < this.placeCount && this.geonameId[this.idOrder[lo]!] === id) return this.idOrder[lo]!;
+    if (lo === 0) return undefined;
+    const block = lo - 1;
+    const pairs = Math.min(IDS_PER_BLOCK, this.placeCount - block * IDS_PER_BLOCK);
+    const b = u32s(this.at(Section.idPairs, block * IDS_PER_BLOCK * 8, pairs * 8, `idPairs block ${block}`));
+    for (let i = 0; i < pairs; i++) if (b[2 * i] === id) return b[2 * i + 1]!;
     return undefined;
   }
 
-  key(k: number): string {
-    return decoder.decode(this.keyBytes.subarray(this.keyOffsets[k]!, this.keyOffsets[k + 1]!));
+  /** Postings [start, start + count). */
+  postings(start: number, count: number): Postings {
+    return new Postings(this.at(Section.postings, start * POSTING_BYTES, count * POSTING_BYTES, "postings"));
   }
 
-  /** First key index whose bytes are >= `bytes`. */
-  lowerBound(bytes: Uint8Array): number {
-    let lo = 0;
-    let hi = this.keyCount;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareBytes(bytes, this.keyBytes, this.keyOffsets[mid]!, this.keyOffsets[mid + 1]!) > 0) lo = mid + 1;
-      else hi = mid;
+  /**
+   * The typo key records at `offsets` whose keys have `codePoints[i]` code points (a key of n code
+   * points has at most 4n bytes), in that order. Records near each other (a typo's candidates are
+   * often neighbours in key order: "berlin", "berline", "berli") are read together: one read per
+   * run of records less than COALESCE_GAP apart.
+   */
+  typoKeys(offsets: readonly number[], codePoints: readonly number[]): TypoKey[] {
+    const span = this.span[Section.typoKeys]!;
+    const lengths = offsets.map((o, i) => Math.min(TYPO_RECORD_HEAD + 4 * codePoints[i]!, span.length - o));
+    const bytes = this.readSpans(Section.typoKeys, offsets, lengths, "typoKeys");
+    return bytes.map((b, i) => {
+      if (b.byteLength < TYPO_RECORD_HEAD) throw new DataFormatError({ file: this.file, field: "typoKeys", offset: offsets[i] }, "a typo key record", `${b.byteLength} bytes`);
+      const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+      const length = dv.getUint16(8, true);
+      // A key over 255 code points (its length tag is capped): read again, whole.
+      const whole = TYPO_RECORD_HEAD + length > b.byteLength ? this.at(Section.typoKeys, offsets[i]!, TYPO_RECORD_HEAD + length, "typoKeys") : b;
+      return { postingStart: dv.getUint32(0, true), postingCount: dv.getUint32(4, true), bytes: whole.subarray(TYPO_RECORD_HEAD, TYPO_RECORD_HEAD + length) };
+    });
+  }
+
+  /** The postings of several keys, in that order, runs less than COALESCE_GAP apart read together. */
+  postingsOf(keys: readonly { postingStart: number; postingCount: number }[]): Postings[] {
+    const bytes = this.readSpans(Section.postings, keys.map((k) => k.postingStart * POSTING_BYTES), keys.map((k) => k.postingCount * POSTING_BYTES), "postings");
+    return bytes.map((b) => new Postings(b));
+  }
+
+  /** Bytes [offsets[i], offsets[i] + lengths[i]) of section `s`, each; spans near each other come from one read. */
+  private readSpans(s: number, offsets: readonly number[], lengths: readonly number[], field: string): Uint8Array[] {
+    const order = offsets.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]!);
+    const out: Uint8Array[] = new Array<Uint8Array>(offsets.length);
+    for (let i = 0; i < order.length; ) {
+      const start = offsets[order[i]!]!;
+      let end = start + lengths[order[i]!]!;
+      let j = i + 1;
+      while (j < order.length && offsets[order[j]!]! <= end + COALESCE_GAP) end = Math.max(end, offsets[order[j]!]! + lengths[order[j]!]!), j++;
+      const run = this.at(s, start, end - start, field);
+      for (let k = i; k < j; k++) out[order[k]!] = run.subarray(offsets[order[k]!]! - start, offsets[order[k]!]! - start + lengths[order[k]!]!);
+      i = j;
     }
-    return lo;
+    return out;
   }
 
-  /** The key index equal to `bytes`, or undefined. */
-  findKey(bytes: Uint8Array): number | undefined {
-    const k = this.lowerBound(bytes);
-    if (k < this.keyCount && compareBytes(bytes, this.keyBytes, this.keyOffsets[k]!, this.keyOffsets[k + 1]!) === 0) return k;
-    return undefined;
+  /** The variant entries of the bucket of an untagged hash (FORMAT.md): one read, as a DataView. */
+  variantBucket(hash: number): DataView {
+    const slot = hash >>> (32 - this.variantBits);
+    const start = this.variantDirectory[slot]!;
+    const end = this.variantDirectory[slot + 1]!;
+    if (end < start) throw new DataFormatError({ file: this.file, field: `variantDirectory[${slot}]` }, "ascending bucket starts", `${end} after ${start}`);
+    const b = this.at(Section.variants, start * VARIANT_BYTES, (end - start) * VARIANT_BYTES, "variants");
+    return new DataView(b.buffer, b.byteOffset, b.byteLength);
   }
 
-  /** Whether key `k` starts with `prefix`. */
-  keyHasPrefix(k: number, prefix: Uint8Array): boolean {
-    const start = this.keyOffsets[k]!;
-    if (this.keyOffsets[k + 1]! - start < prefix.length) return false;
-    for (let i = 0; i < prefix.length; i++) if (this.keyBytes[start + i] !== prefix[i]) return false;
-    return true;
+  /** The countries and admin-1 areas of a qualifier key or word (its two key table values). */
+  qualifierAreas(start: number, counts: number): { countries: number[]; admin1: number[] } {
+    const nc = counts & 0xffff;
+    const na = counts >>> 16;
+    const b = this.at(Section.qualifierAreas, start * 2, (nc + na) * 2, "qualifierAreas");
+    const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const all: number[] = [];
+    for (let i = 0; i < nc + na; i++) all.push(dv.getUint16(2 * i, true));
+    return { countries: all.slice(0, nc), admin1: all.slice(nc) };
+  }
+}
+
+/** A Uint32Array of the bytes (copied when they are not 4-aligned). */
+function u32s(bytes: Uint8Array): Uint32Array {
+  const b = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
+  return new Uint32Array(b.buffer, b.byteOffset, b.byteLength >>> 2);
+}
+
+/** Opens places.idx where it lies: the envelope's header and the index's small parts read, nothing else. */
+export function openPlacesFile(file: string): { index: PlacesIndex; metadata: BuildMetadata } {
+  const spec = DATASETS.places;
+  const { source, metadata } = openEnvelopeFile(file, { magic: spec.magic, formatVersion: spec.formatVersion, file });
+  try {
+    return { index: PlacesIndex.open(source, metadata, file), metadata };
+  } catch (err) {
+    source.close?.();
+    throw err;
   }
 }

@@ -1,18 +1,26 @@
 /**
  * Writes the places search index payload (FORMAT.md): `addPlace()` in rank order, `addKey()` in
- * ascending byte order of the folded keys, then `finish()` assembles the payload file. Streamed
- * sections go straight to temporary files in `workDir`; only the GeoNames ids (for the id order)
- * and the typo variant pairs (sorted at the end) stay in memory.
+ * ascending byte order of the folded keys, then `finish()` assembles the payload file. Everything
+ * the server needs is computed here, in the form it reads it: postings carry the ranking data of
+ * their place, key blocks carry their posting ranges, the typo variants are sorted by hash with a
+ * directory. Streamed sections go straight to temporary files in `workDir`; per-place ranking
+ * data, the GeoNames ids and the typo variants stay in memory.
  */
 import { closeSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { DataFormatError } from "../common/errors.ts";
-import { deletionHashes, indexedDeletions, TYPO_PREFIX } from "./deletions.ts";
-import { codePointLength } from "./fold.ts";
+import { indexedDeletions, rawVariantHashes, TYPO_PREFIX, lengthTag } from "./deletions.ts";
+import { codePointLength, foldKeepingApostrophes, foldName } from "./fold.ts";
 import { Growable } from "./growable.ts";
-import { COORD_SCALE, NONE16, POSTING_SHIFT, SECTION_COUNT, SECTION_TABLE_BYTES, Section, type PlacesTables } from "./index-format.ts";
+import { featureMalus, populationScore } from "./importance.ts";
+import {
+  APOSTROPHE_FLAG, COORD_SCALE, IDS_PER_BLOCK, NAME_INLINE, NONE16, POSTING_SHIFT, SECTION_COUNT,
+  SECTION_TABLE_BYTES, Section, TYPO_KEY_FLAG, VARIANT_BYTES, type PlacesAreas, type PlacesTables,
+} from "./index-format.ts";
+import { KeyTableWriter } from "./key-table.ts";
 import { SectionSpool } from "./section-spool.ts";
+import { variantDirectoryBits } from "./variants.ts";
 
 export interface PlaceRow {
   geonameId: number;
@@ -38,24 +46,33 @@ export interface WrittenPayload {
 const encoder = new TextEncoder();
 const MAX_U32 = 0xffffffff;
 
-const STREAMED = [
-  Section.geonameId, Section.latE7, Section.lonE7, Section.population, Section.country, Section.admin1,
-  Section.feature, Section.timezone, Section.nameOffsets, Section.nameBytes, Section.keyOffsets, Section.keyBytes,
-  Section.postingOffsets, Section.postings, Section.fuzzyKeys, Section.fuzzyLengths,
-] as const;
+const STREAMED = [Section.places, Section.names, Section.keyBlocks, Section.postings, Section.typoKeys] as const;
 
 function u16(value: number): number {
   return value < 0 ? NONE16 : value;
 }
 
+/** A byte that may begin an apostrophe in UTF-8 (' ` or the lead byte of ’ ‘ ʼ ʻ ´). */
+function mayHoldApostrophe(bytes: Uint8Array): boolean {
+  for (const b of bytes) if (b === 0x27 || b === 0x60 || b === 0xe2 || b === 0xca || b === 0xc2) return true;
+  return false;
+}
+
 export class PlacesIndexWriter {
   private readonly spools = new Map<number, SectionSpool>();
   private readonly ids = new Growable(Uint32Array);
-  /** (deletion-variant hash, fuzzy ordinal) pairs, sorted in finish(). */
-  private readonly pairHash = new Growable(Uint32Array);
-  private readonly pairKey = new Growable(Uint32Array);
-  private lastKey: Uint8Array | undefined;
-  private keys = 0;
+  /** Per place, what its postings carry. */
+  private readonly base = new Growable(Float32Array);
+  private readonly country = new Growable(Uint16Array);
+  private readonly admin1 = new Growable(Uint16Array);
+  private readonly feature = new Growable(Uint16Array);
+  private readonly flags = new Growable(Uint8Array);
+  private readonly malus: number[];
+  /** Typo variants: untagged hash, (window << 8 | length tag), typo record offset; sorted in finish(). */
+  private readonly variantHash = new Growable(Uint32Array);
+  private readonly variantTag = new Growable(Uint32Array);
+  private readonly variantRecord = new Growable(Uint32Array);
+  private readonly keys: KeyTableWriter;
   private fuzzy = 0;
   private postingCount = 0;
 
@@ -64,9 +81,9 @@ export class PlacesIndexWriter {
     workDir: string,
   ) {
     for (const s of STREAMED) this.spools.set(s, new SectionSpool(path.join(workDir, `section-${s}.bin`)));
-    this.spool(Section.nameOffsets).u32(0);
-    this.spool(Section.keyOffsets).u32(0);
-    this.spool(Section.postingOffsets).u32(0);
+    const blocks = this.spool(Section.keyBlocks);
+    this.keys = new KeyTableWriter((b) => blocks.bytes(b));
+    this.malus = tables.features.map((f) => featureMalus(f.featureClass, f.featureCode));
   }
 
   private spool(s: number): SectionSpool {
@@ -78,62 +95,80 @@ export class PlacesIndexWriter {
   }
 
   get keyCount(): number {
-    return this.keys;
+    return this.keys.count;
   }
 
   /** Adds the next place; places must come in rank order (best first). */
   addPlace(p: PlaceRow): void {
+    const population = Math.min(MAX_U32, Math.max(0, Math.round(p.population)));
+    const name = encoder.encode(p.name);
+    const names = this.spool(Section.names);
+    const record = this.spool(Section.places);
+    record.u32(p.geonameId);
+    record.i32(Math.round(p.lat * COORD_SCALE));
+    record.i32(Math.round(p.lon * COORD_SCALE));
+    record.u32(population);
+    for (const v of [p.country, p.admin1, p.feature, p.timezone]) record.u16(u16(v));
+    record.u32(names.length);
+    record.u32(name.byteLength);
+    const inline = new Uint8Array(NAME_INLINE);
+    inline.set(name.subarray(0, NAME_INLINE));
+    record.bytes(inline);
+    names.bytes(name);
     this.ids.push(p.geonameId);
-    this.spool(Section.geonameId).u32(p.geonameId);
-    this.spool(Section.latE7).i32(Math.round(p.lat * COORD_SCALE));
-    this.spool(Section.lonE7).i32(Math.round(p.lon * COORD_SCALE));
-    this.spool(Section.population).u32(Math.min(MAX_U32, Math.max(0, Math.round(p.population))));
-    this.spool(Section.country).u16(u16(p.country));
-    this.spool(Section.admin1).u16(u16(p.admin1));
-    this.spool(Section.feature).u16(u16(p.feature));
-    this.spool(Section.timezone).u16(u16(p.timezone));
-    const names = this.spool(Section.nameBytes);
-    names.bytes(encoder.encode(p.name));
-    this.spool(Section.nameOffsets).u32(names.length);
+    this.base.push(populationScore(population) - (this.malus[p.feature] ?? 0));
+    this.country.push(u16(p.country));
+    this.admin1.push(u16(p.admin1));
+    this.feature.push(u16(p.feature));
+    this.flags.push(mayHoldApostrophe(name) && foldKeepingApostrophes(p.name) !== foldName(p.name) ? APOSTROPHE_FLAG : 0);
   }
 
   /**
-   * Adds a folded key with its postings (`placeIndex * 4 + primary * 2 + weak`, ascending by place). `fuzzy`
-   * marks keys that take part in typo matching.
+   * Adds a folded key with its postings (`placeIndex * 4 + primary * 2 + weak`, ascending by
+   * place); all places must have been added. `fuzzy` marks keys that take part in typo matching.
    */
   addKey(key: string, postings: ArrayLike<number>, fuzzy: boolean): void {
     const bytes = encoder.encode(key);
-    if (this.lastKey !== undefined && Buffer.compare(this.lastKey, bytes) >= 0) {
-      throw new DataFormatError({ field: "names.key" }, "keys in strictly ascending byte order", `${JSON.stringify(key)} after a key not smaller`);
-    }
-    this.lastKey = bytes;
-    const keyIndex = this.keys++;
-    const keyBytes = this.spool(Section.keyBytes);
-    keyBytes.bytes(bytes);
-    this.spool(Section.keyOffsets).u32(keyBytes.length);
-    const out = this.spool(Section.postings);
+    const field = `postings of ${JSON.stringify(key)}`;
+    const first = this.postingCount;
     let previous = -1;
     for (let i = 0; i < postings.length; i++) {
+      const place = postings[i]! >>> POSTING_SHIFT;
+      if (place <= previous) throw new DataFormatError({ field }, "place indexes in strictly ascending order", `${place} after ${previous}`);
+      if (place >= this.placeCount) throw new DataFormatError({ field }, `place indexes below ${this.placeCount}`, `${place}`);
+      previous = place;
+    }
+    this.keys.add(bytes, first, postings.length | (fuzzy ? TYPO_KEY_FLAG : 0), "names.key");
+    const out = this.spool(Section.postings);
+    const [base, country, admin1, feature, flags] = [this.base.view(), this.country.view(), this.admin1.view(), this.feature.view(), this.flags.view()];
+    for (let i = 0; i < postings.length; i++) {
       const posting = postings[i]!;
-      if (posting >>> POSTING_SHIFT <= previous) {
-        throw new DataFormatError({ field: `postings of ${JSON.stringify(key)}` }, "place indexes in strictly ascending order", `${posting >>> POSTING_SHIFT} after ${previous}`);
-      }
-      previous = posting >>> POSTING_SHIFT;
+      const place = posting >>> POSTING_SHIFT;
       out.u32(posting);
+      out.f32(base[place]!);
+      out.u16(country[place]!);
+      out.u16(admin1[place]!);
+      out.u16(feature[place]!);
+      out.u16(flags[place]!);
     }
     this.postingCount += postings.length;
-    this.spool(Section.postingOffsets).u32(this.postingCount);
     if (fuzzy) {
-      const ordinal = this.fuzzy++;
-      this.spool(Section.fuzzyKeys).u32(keyIndex);
+      this.fuzzy++;
+      const typo = this.spool(Section.typoKeys);
+      const record = typo.length;
+      typo.u32(first);
+      typo.u32(postings.length);
+      typo.u16(bytes.byteLength);
+      typo.bytes(bytes);
       const length = codePointLength(key);
-      this.spool(Section.fuzzyLengths).u8(Math.min(255, length));
       const deletes = indexedDeletions(length);
-      const hashes = deletionHashes(key, deletes, length, "prefix");
-      if (length > TYPO_PREFIX) hashes.push(...deletionHashes(key, deletes, length, "suffix"));
-      for (const h of hashes) {
-        this.pairHash.push(h);
-        this.pairKey.push(ordinal);
+      const windows: [number, "prefix" | "suffix"][] = length > TYPO_PREFIX ? [[0, "prefix"], [1, "suffix"]] : [[0, "prefix"]];
+      for (const [w, window] of windows) {
+        for (const h of rawVariantHashes(key, deletes, window)) {
+          this.variantHash.push(h);
+          this.variantTag.push((w << 8) | lengthTag(length));
+          this.variantRecord.push(record);
+        }
       }
     }
   }
@@ -141,31 +176,40 @@ export class PlacesIndexWriter {
   /** Writes the payload (section table, then each section padded to 8 bytes) to `file`. */
   finish(file: string): WrittenPayload {
     const inMemory = new Map<number, Uint8Array>();
-    inMemory.set(Section.tables, encoder.encode(JSON.stringify(this.tables)));
-    inMemory.set(Section.idOrder, bytesOf(this.idOrder()));
-    const { hashes, keys } = this.sortVariants();
-    // The top 16 bits of a hash are implied by its directory slot; only the low 16 are stored.
-    const directory = new Uint32Array(65537);
-    const low16 = new Uint16Array(hashes.length);
-    let top = 0;
-    for (let i = 0; i < hashes.length; i++) {
-      const t = hashes[i]! >>> 16;
-      while (top <= t) directory[top++] = i;
-      low16[i] = hashes[i]! & 0xffff;
-    }
-    while (top <= 65536) directory[top++] = hashes.length;
-    inMemory.set(Section.variantDirectory, bytesOf(directory));
-    inMemory.set(Section.variantLow16, bytesOf(low16));
-    inMemory.set(Section.variantPostings, bytesOf(keys));
+    const { countries, continents, admin1, features, timezones } = this.tables;
+    const areas: PlacesAreas = { countries, continents, admin1, features, timezones };
+    inMemory.set(Section.areas, encoder.encode(JSON.stringify(areas)));
+    const { pairs, directory } = this.idPairs();
+    inMemory.set(Section.idPairs, pairs);
+    inMemory.set(Section.idDirectory, directory);
+    inMemory.set(Section.keyDirectory, this.keys.finish());
+    const variants = this.variants();
+    inMemory.set(Section.variantDirectory, variants.directory);
+    inMemory.set(Section.variants, variants.entries);
+    const qualifierAreas: number[] = [];
+    const table = (entries: readonly { key: string; countries: number[]; admin1: number[] }[], blocks: number, dir: number, field: string): void => {
+      const out: Uint8Array[] = [];
+      const writer = new KeyTableWriter((b) => out.push(b));
+      const sorted = entries.map((e) => ({ bytes: encoder.encode(e.key), e })).sort((a, b) => Buffer.compare(a.bytes, b.bytes));
+      for (const { bytes, e } of sorted) {
+        writer.add(bytes, qualifierAreas.length, e.countries.length | (e.admin1.length << 16), field);
+        qualifierAreas.push(...e.countries, ...e.admin1);
+      }
+      inMemory.set(dir, writer.finish());
+      inMemory.set(blocks, Buffer.concat(out));
+    };
+    table(this.tables.qualifiers, Section.qualifierBlocks, Section.qualifierDirectory, "qualifiers");
+    table(this.tables.qualifierWords.map((w) => ({ key: w.word, countries: w.countries, admin1: w.admin1 })), Section.wordBlocks, Section.wordDirectory, "qualifierWords");
+    inMemory.set(Section.qualifierAreas, bytesOf(Uint16Array.from(qualifierAreas)));
 
     const lengthOf = (s: number): number => inMemory.get(s)?.byteLength ?? this.spool(s).length;
-    const table = Buffer.alloc(SECTION_TABLE_BYTES);
-    table.writeUInt32LE(SECTION_COUNT, 0);
+    const head = Buffer.alloc(SECTION_TABLE_BYTES);
+    head.writeUInt32LE(SECTION_COUNT, 0);
     let offset = SECTION_TABLE_BYTES;
     for (let s = 0; s < SECTION_COUNT; s++) {
       const length = lengthOf(s);
-      table.writeUInt32LE(offset, 4 + s * 8);
-      table.writeUInt32LE(length, 8 + s * 8);
+      head.writeUInt32LE(offset, 4 + s * 8);
+      head.writeUInt32LE(length, 8 + s * 8);
       offset += length + ((8 - (length % 8)) % 8);
     }
     if (offset > MAX_U32) throw new RangeError(`places index of ${offset} bytes exceeds the 4 GiB the section table can address`);
@@ -179,7 +223,7 @@ export class PlacesIndexWriter {
       bytes += chunk.byteLength;
     };
     try {
-      write(table);
+      write(head);
       for (let s = 0; s < SECTION_COUNT; s++) {
         const data = inMemory.get(s);
         if (data) write(data);
@@ -194,45 +238,59 @@ export class PlacesIndexWriter {
     return { file, bytes, crc32: crc >>> 0 };
   }
 
-  /** Place indexes sorted by GeoNames id; duplicate ids are refused. */
-  private idOrder(): Uint32Array {
+  /** (GeoNames id, place) pairs sorted by id and every IDS_PER_BLOCK-th id; duplicate ids are refused. */
+  private idPairs(): { pairs: Uint8Array; directory: Uint8Array } {
     const ids = this.ids.view();
-    const order = new Uint32Array(ids.length);
-    for (let i = 0; i < order.length; i++) order[i] = i;
-    const { keys } = radixSortPairs(ids, order);
-    for (let i = 1; i < keys.length; i++) {
-      if (ids[keys[i]!] === ids[keys[i - 1]!]) throw new DataFormatError({ field: "geonameid" }, "unique GeoNames ids", `${ids[keys[i]!]} twice`);
+    const order = sortedOrder(ids.length, [(i) => ids[i]! & 0xffff, (i) => ids[i]! >>> 16]);
+    const pairs = new Uint32Array(2 * ids.length);
+    const directory = new Uint32Array(Math.ceil(ids.length / IDS_PER_BLOCK));
+    for (let i = 0; i < order.length; i++) {
+      const place = order[i]!;
+      if (i > 0 && ids[place] === ids[order[i - 1]!]) throw new DataFormatError({ field: "geonameid" }, "unique GeoNames ids", `${ids[place]} twice`);
+      pairs[2 * i] = ids[place]!;
+      pairs[2 * i + 1] = place;
+      if (i % IDS_PER_BLOCK === 0) directory[i / IDS_PER_BLOCK] = ids[place]!;
     }
-    return keys;
+    return { pairs: bytesOf(pairs), directory: bytesOf(directory) };
   }
 
-  /** Sorts (hash, fuzzy ordinal) pairs by hash; ordinals stay ascending within a hash. */
-  private sortVariants(): { hashes: Uint32Array; keys: Uint32Array } {
-    return radixSortPairs(this.pairHash.view(), this.pairKey.view());
+  /** The variant entries sorted by (hash, window, length, typo record) and their directory by the hash's top bits. */
+  private variants(): { entries: Uint8Array; directory: Uint8Array } {
+    const hash = this.variantHash.view();
+    const tag = this.variantTag.view();
+    const record = this.variantRecord.view();
+    // Records were added in ascending order: a stable sort keeps them so within equal (hash, tag).
+    const order = sortedOrder(hash.length, [(i) => tag[i]!, (i) => hash[i]! & 0xffff, (i) => hash[i]! >>> 16]);
+    const bits = variantDirectoryBits(hash.length);
+    const directory = new Uint32Array(2 ** bits + 1);
+    const entries = Buffer.alloc(VARIANT_BYTES * hash.length);
+    let slot = 0;
+    for (let i = 0; i < order.length; i++) {
+      const v = order[i]!;
+      const top = hash[v]! >>> (32 - bits);
+      while (slot <= top) directory[slot++] = i;
+      entries.writeUInt16LE(hash[v]! & 0xffff, VARIANT_BYTES * i);
+      entries.writeUInt16LE(tag[v]!, VARIANT_BYTES * i + 2);
+      entries.writeUInt32LE(record[v]!, VARIANT_BYTES * i + 4);
+    }
+    while (slot < directory.length) directory[slot++] = hash.length;
+    return { entries, directory: bytesOf(directory) };
   }
 }
 
-/** Stable LSD radix sort of (uint32 sort key, uint32 value) pairs by key, two 16-bit passes. */
-function radixSortPairs(sortKeys: Uint32Array, values: Uint32Array): { hashes: Uint32Array; keys: Uint32Array } {
-  let h = sortKeys;
-  let k = values;
-  const m = h.length;
-  for (let shift = 0; shift < 32; shift += 16) {
+/** Indexes 0..n-1 in the order of the digits (16-bit, least significant first): a stable LSD radix sort. */
+function sortedOrder(n: number, digits: readonly ((i: number) => number)[]): Uint32Array {
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  for (const digit of digits) {
     const counts = new Uint32Array(65537);
-    for (let i = 0; i < m; i++) counts[((h[i]! >>> shift) & 0xffff) + 1]!++;
+    for (let i = 0; i < n; i++) counts[digit(order[i]!) + 1]!++;
     for (let d = 1; d <= 65536; d++) counts[d]! += counts[d - 1]!;
-    const h2 = new Uint32Array(m);
-    const k2 = new Uint32Array(m);
-    for (let i = 0; i < m; i++) {
-      const d = (h[i]! >>> shift) & 0xffff;
-      const at = counts[d]!++;
-      h2[at] = h[i]!;
-      k2[at] = k[i]!;
-    }
-    h = h2;
-    k = k2;
+    const next = new Uint32Array(n);
+    for (let i = 0; i < n; i++) next[counts[digit(order[i]!)]!++] = order[i]!;
+    order = next;
   }
-  return { hashes: h, keys: k };
+  return order;
 }
 
 function bytesOf(array: Uint16Array | Uint32Array | Int32Array): Uint8Array {

@@ -48,6 +48,13 @@ export class SectionSpool {
     this.length += 4;
   }
 
+  f32(v: number): void {
+    this.room(4);
+    this.buf.writeFloatLE(v, this.used);
+    this.used += 4;
+    this.length += 4;
+  }
+
   bytes(b: Uint8Array): void {
     if (b.byteLength > BUFFER_BYTES) {
       this.flush();

@@ -20,18 +20,16 @@ export interface PlaceFacts {
 }
 
 export function placeFacts(places: PlacesData, place: number): PlaceFacts {
-  const ix = places.index;
-  const c = ix.countryOf(place);
-  const a = ix.admin1Of(place);
+  const r = places.record(place);
   return {
-    geonameId: ix.geonameId[place]!,
-    name: ix.name(place),
-    lat: ix.lat(place),
-    lon: ix.lon(place),
-    featureCode: ix.tables.features[ix.feature[place]!]?.featureCode ?? "",
-    population: ix.population[place]!,
-    timezone: ix.timezoneOf(place) || undefined,
-    country: c === undefined ? undefined : ix.tables.countries[c],
-    admin1: a === undefined ? undefined : places.admin1(ix.tables.admin1[a]!.code),
+    geonameId: r.geonameId,
+    name: r.name,
+    lat: r.lat,
+    lon: r.lon,
+    featureCode: places.featureCodeOf(r),
+    population: r.population,
+    timezone: r.timezone === undefined ? undefined : places.index.areas.timezones[r.timezone] || undefined,
+    country: places.countryOf(r),
+    admin1: places.admin1Of(r),
   };
 }

@@ -1,28 +1,32 @@
 /**
- * Typo matching over the deletion-neighbourhood index (datasets/places/deletions.ts): for each
- * key length within the edit budget, the query's window variants with up to `maxEdits`
- * deletions are looked up in the buckets of their hash (a few entries each, see `fine`). Keys
- * longer than the window must match on both their first and their last window; each surviving
- * candidate is checked with the bag distance (a cheap lower bound) and then the bounded edit
- * distance (transpositions count 1). No scan of the keys.
+ * Typo matching over the deletion-neighbourhood index (datasets/places/deletions.ts): the query's
+ * window variants with up to `maxEdits` deletions are looked up in the index's buckets (one read
+ * a variant: its entries for every key length lie together, and the lengths within the edit budget
+ * are kept). Keys longer than the window must match on both their first and their last window;
+ * each surviving candidate's record is read (one read) and checked with the bag distance (a cheap
+ * lower bound) and then the bounded edit distance (transpositions count 1). No scan of the keys.
  */
-import { rawVariantHashes, tagVariantHash, TYPO_PREFIX, type TypoWindow } from "../../datasets/places/deletions.ts";
-import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
-import { finishNow, type Work } from "../../datasets/common/work.ts";
+import { lengthTag, rawVariantHashes, TYPO_PREFIX } from "../../datasets/places/deletions.ts";
+import { VARIANT_BYTES } from "../../datasets/places/index-format.ts";
+import type { PlacesIndex, TypoKey } from "../../datasets/places/index-reader.ts";
 import { BoundedEditDistance, codePoints, decodeCodePoints } from "./edit-distance.ts";
 
-/** A typo match: the key's index, its edit distance, and whether its first character is the query's. */
-export type TypoMatch = (keyIndex: number, edits: number, sameFirst: boolean) => void;
+/** A typo match: the key's record, its edit distance, and whether its first character is the query's. */
+export interface TypoMatch {
+  key: TypoKey;
+  edits: number;
+  sameFirst: boolean;
+}
 
-const UNSEEN = 0;
+/** Long keys found by their first window up to which they are verified without the last window's lookups. */
+const DIRECT_PENDING = 24;
 /** Long key found by its first window, waiting for its last window. */
 const PENDING = 1;
 const DONE = 2;
 
 export class FuzzyMatcher {
-  private readonly state: Uint8Array;
-  private readonly touched: Uint32Array;
-  private touchedCount = 0;
+  /** Per typo record offset met by the current query: PENDING or DONE. */
+  private readonly state = new Map<number, number>();
   private readonly distance = new BoundedEditDistance();
   /** Code points of the candidate being verified (keys are capped at 255 in the length filter). */
   private readonly candidate = new Int32Array(512);
@@ -30,117 +34,96 @@ export class FuzzyMatcher {
   private readonly bag = new Int16Array(256);
   private qcp: number[] = [];
   private maxEdits = 0;
+  /** The candidates of the current query: typo record offsets and their keys' lengths. */
+  private records: number[] = [];
+  private lengths: number[] = [];
+
+  constructor(private readonly index: PlacesIndex) {}
 
   /**
-   * The index's directory refined from the top 16 to the top FINE_BITS bits of the variant hash:
-   * variantLow16[fine[t], fine[t + 1]) are the hashes whose top FINE_BITS bits are t. With 7.5
-   * million variants (the embedded default) a 16-bit bucket holds ~115 of them, whose binary
-   * search touched several cache lines for each of the ~300 variants a 2-edit query looks up; a
-   * 20-bit bucket holds ~7, one line. Built at load (one pass, 4 MiB).
+   * The typo keys within `maxEdits` of the folded query, each with its distance (1 when within one
+   * edit, else `maxEdits`; the exact key itself may come with 1) and whether the key starts with
+   * the query's first character.
    */
-  private readonly fine: Uint32Array;
-  /** Scratch of `lookup`: per variant, its bucket's start and its tagged hash. */
-  private found: Uint32Array = new Uint32Array(128);
-  /** Scratch of `lookup`: the matching variants' positions, then their postings. */
-  private hits: Uint32Array = new Uint32Array(1024);
-
-  /** `fine` is refineDirectory's result (computed here when not given). */
-  constructor(private readonly index: PlacesIndex, fine?: Uint32Array) {
-    this.state = new Uint8Array(index.fuzzyKeys.length);
-    this.touched = new Uint32Array(index.fuzzyKeys.length);
-    this.fine = fine ?? refineDirectory(index.variantDirectory, index.variantLow16);
-  }
-
-  /** The matcher as work that yields while it refines the directory (datasets/common/work.ts). */
-  static *build(index: PlacesIndex): Work<FuzzyMatcher> {
-    return new FuzzyMatcher(index, yield* refineDirectoryWork(index.variantDirectory, index.variantLow16));
-  }
-
-  /**
-   * Calls `out` with each key index within `maxEdits` of the folded query, its distance (1 when
-   * within one edit, else `maxEdits`; the exact key itself may come with 1) and whether the key
-   * starts with the query's first character.
-   */
-  match(query: string, queryLength: number, maxEdits: number, out: TypoMatch): void {
+  match(query: string, queryLength: number, maxEdits: number): TypoMatch[] {
     this.qcp = codePoints(query);
     this.maxEdits = maxEdits;
     for (const c of this.qcp) this.bag[c & 255]!++;
-    const lo = Math.max(1, queryLength - maxEdits);
-    const hi = queryLength + maxEdits;
-    const prefixVariants = rawVariantHashes(query, maxEdits, "prefix");
-    const suffixVariants = hi > TYPO_PREFIX ? rawVariantHashes(query, maxEdits, "suffix") : [];
+    const lo = lengthTag(Math.max(1, queryLength - maxEdits));
+    const hi = lengthTag(queryLength + maxEdits);
     try {
-      for (let len = lo; len <= hi; len++) {
-        const long = len > TYPO_PREFIX;
-        let pending = 0;
-        this.lookup(prefixVariants, len, "prefix", (f) => {
-          if (!long) this.verify(f, out);
-          else if (this.state[f] === UNSEEN) {
-            this.setState(f, PENDING);
-            pending++;
-          }
-        });
-        // The suffix window only confirms candidates of the prefix window: none, nothing to confirm.
-        if (long && pending > 0) {
-          this.lookup(suffixVariants, len, "suffix", (f) => {
-            if (this.state[f] === PENDING) this.verify(f, out);
-          });
+      const pending: number[] = [];
+      // One read per variant: its bucket holds the keys of every length, adjacent, so that the
+      // lengths within the edit budget are one scan.
+      this.lookup(rawVariantHashes(query, maxEdits, "prefix"), 0, lo, hi, (record, length) => {
+        if (length <= TYPO_PREFIX) this.candidateOf(record, length);
+        else if (!this.state.has(record)) {
+          this.state.set(record, PENDING);
+          pending.push(record, length);
         }
+      });
+      // The suffix window only confirms candidates of the prefix window: none, nothing to confirm.
+      // A few are verified directly: every key within the edit budget matches both windows, so
+      // the answer is the same, and their records (neighbours in key order: they share most of
+      // their first letters) take fewer reads than the suffix window's buckets.
+      if (pending.length <= 2 * DIRECT_PENDING) {
+        for (let i = 0; i < pending.length; i += 2) this.candidateOf(pending[i]!, pending[i + 1]!);
+      } else {
+        this.lookup(rawVariantHashes(query, maxEdits, "suffix"), 1, lo, hi, (record, length) => {
+          if (this.state.get(record) === PENDING) this.candidateOf(record, length);
+        });
       }
+      return this.verify();
     } finally {
-      for (let t = 0; t < this.touchedCount; t++) this.state[this.touched[t]!] = UNSEEN;
-      this.touchedCount = 0;
+      this.state.clear();
+      this.records = [];
+      this.lengths = [];
       for (const c of this.qcp) this.bag[c & 255]!--;
     }
   }
 
-  private lookup(variants: readonly number[], length: number, window: TypoWindow, visit: (fuzzyOrdinal: number) => void): void {
-    const ix = this.index;
-    const low = ix.variantLow16;
-    const fine = this.fine;
-    const n = variants.length;
-    const found = this.found.length >= 2 * n ? this.found : (this.found = new Uint32Array(2 * n));
-    // In passes: every variant's bucket start, then the scans of the buckets, then the postings of
-    // the matches, then the visits. The loads of one pass do not depend on each other, so their
-    // cache misses overlap instead of queueing (search 62 -> 54 µs on the bench's names).
-    for (let k = 0; k < n; k++) {
-      const h = tagVariantHash(variants[k]!, length, window);
-      found[2 * k] = fine[h >>> FINE_SHIFT]!;
-      found[2 * k + 1] = h;
-    }
-    let hits = 0;
-    for (let k = 0; k < n; k++) {
-      const h = found[2 * k + 1]!;
-      const l = h & 0xffff;
-      const end = fine[(h >>> FINE_SHIFT) + 1]!;
-      // A bucket holds a few hashes, in order: a scan reads one cache line.
-      let p = found[2 * k]!;
-      while (p < end && low[p]! < l) p++;
-      for (; p < end && low[p] === l; p++) {
-        if (hits === this.hits.length) this.hits = growCopy(this.hits);
-        this.hits[hits++] = p;
+  /** Visits the typo records of the entries of `variants` in `window` (0 prefix, 1 suffix) with a length tag in [lo, hi]. */
+  private lookup(variants: readonly number[], window: number, lo: number, hi: number, visit: (record: number, length: number) => void): void {
+    for (const h of variants) {
+      const bucket = this.index.variantBucket(h);
+      const n = bucket.byteLength / VARIANT_BYTES;
+      const low = h & 0xffff;
+      // Entries are sorted by (hash, window, length): a binary search for the first of this hash,
+      // window and a length of lo or more, then the entries up to length hi.
+      const first = ((low << 16) | (window << 8) | lo) >>> 0;
+      const last = ((low << 16) | (window << 8) | hi) >>> 0;
+      let p = 0;
+      let end = n;
+      while (p < end) {
+        const mid = (p + end) >>> 1;
+        if (entryOrder(bucket, mid) < first) p = mid + 1;
+        else end = mid;
       }
+      for (; p < n && entryOrder(bucket, p) <= last; p++) visit(bucket.getUint32(p * VARIANT_BYTES + 4, true), bucket.getUint8(p * VARIANT_BYTES + 2));
     }
-    const postings = ix.variantPostings;
-    for (let k = 0; k < hits; k++) this.hits[k] = postings[this.hits[k]!]!;
-    for (let k = 0; k < hits; k++) visit(this.hits[k]!);
   }
 
-  private setState(f: number, s: number): void {
-    if (this.state[f] === UNSEEN) this.touched[this.touchedCount++] = f;
-    if (this.state[f]! < s) this.state[f] = s;
-  }
-
-  private verify(f: number, out: TypoMatch): void {
-    if (this.state[f] === DONE) return;
-    this.setState(f, DONE);
-    const ix = this.index;
-    const d = ix.fuzzyLengths[f]! - this.qcp.length;
+  /** Takes a candidate once, when its length is within the edit budget. */
+  private candidateOf(record: number, length: number): void {
+    if (this.state.get(record) === DONE) return;
+    this.state.set(record, DONE);
+    const d = length - this.qcp.length;
     if (d > this.maxEdits || d < -this.maxEdits) return;
-    const k = ix.fuzzyKeys[f]!;
-    const m = decodeCodePoints(ix.keyBytes, ix.keyOffsets[k]!, ix.keyOffsets[k + 1]!, this.candidate);
-    if (!this.bagDistanceWithin(m) || !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, this.maxEdits)) return;
-    out(k, this.maxEdits > 1 && !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, 1) ? this.maxEdits : 1, this.candidate[0] === this.qcp[0]);
+    this.records.push(record);
+    this.lengths.push(length);
+  }
+
+  /** Reads the candidates' records (neighbours together) and keeps those within the edit budget. */
+  private verify(): TypoMatch[] {
+    const matches: TypoMatch[] = [];
+    const keys = this.index.typoKeys(this.records, this.lengths);
+    for (const key of keys) {
+      const m = decodeCodePoints(key.bytes, 0, key.bytes.byteLength, this.candidate);
+      if (!this.bagDistanceWithin(m) || !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, this.maxEdits)) continue;
+      const edits = this.maxEdits > 1 && !this.distance.within(this.qcp, this.qcp.length, this.candidate, m, 1) ? this.maxEdits : 1;
+      matches.push({ key, edits, sameFirst: this.candidate[0] === this.qcp[0] });
+    }
+    return matches;
   }
 
   /**
@@ -158,29 +141,7 @@ export class FuzzyMatcher {
   }
 }
 
-const FINE_BITS = 20;
-const FINE_SHIFT = 32 - FINE_BITS;
-
-/** The FINE_BITS directory of the variant hashes, from the 16-bit one and the low 16 bits. */
-export function refineDirectory(directory: Uint32Array, low16: Uint16Array): Uint32Array {
-  return finishNow(refineDirectoryWork(directory, low16));
-}
-
-function* refineDirectoryWork(directory: Uint32Array, low16: Uint16Array): Work<Uint32Array> {
-  const fine = new Uint32Array(2 ** FINE_BITS + 1);
-  const extra = FINE_BITS - 16;
-  // Count the hashes of each fine bucket, then turn the counts into start offsets.
-  for (let top = 0; top < 65536; top++) {
-    if ((top & 1023) === 1023) yield;
-    const end = directory[top + 1]!;
-    for (let p = directory[top]!; p < end; p++) fine[((top << extra) | (low16[p]! >>> (16 - extra))) + 1]!++;
-  }
-  for (let t = 1; t < fine.length; t++) fine[t]! += fine[t - 1]!;
-  return fine;
-}
-
-function growCopy(a: Uint32Array): Uint32Array {
-  const b = new Uint32Array(2 * a.length);
-  b.set(a);
-  return b;
+/** An entry's sort order within its bucket: (low 16 bits of the hash, window, length) as one number. */
+function entryOrder(bucket: DataView, p: number): number {
+  return ((bucket.getUint16(p * VARIANT_BYTES, true) << 16) | (bucket.getUint8(p * VARIANT_BYTES + 3) << 8) | bucket.getUint8(p * VARIANT_BYTES + 2)) >>> 0;
 }

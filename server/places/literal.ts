@@ -5,13 +5,11 @@
  * is Yan’an). Own names that do not carry them are not what was typed: search ranks such prefix
  * matches as it ranks prefixes of alternate names.
  */
-import { foldName } from "../../datasets/places/fold.ts";
+import { APOSTROPHE_MARK as MARK, foldKeepingApostrophes } from "../../datasets/places/fold.ts";
 
-/** The apostrophes folding drops (fold.ts VANISHING without the full stop), as one class. */
-const APOSTROPHES = /['’‘ʼʻ`´]/g;
+export { foldKeepingApostrophes };
+
 const HAS_APOSTROPHE = /['’‘ʼʻ`´]/;
-/** Stands for an apostrophe through folding: a private-use character, neither a letter to fold nor a separator. */
-const MARK = "\ue000";
 const ENDS_WITH_SEPARATOR = /[\p{P}\p{S}\p{Z}\s]$/u;
 const ENDS_WITH_VANISHING = /['’‘ʼʻ`´.]$/;
 
@@ -20,11 +18,6 @@ export interface LiteralQuery {
   wordEnd: boolean;
   /** The text's fold with its apostrophes kept (MARK), when it has any; names must start with it. */
   apostrophes: string | undefined;
-}
-
-/** Folds a name keeping its apostrophes (all variants as one mark). */
-export function foldKeepingApostrophes(text: string): string {
-  return foldName(text.replace(APOSTROPHES, MARK));
 }
 
 /** The literal constraints of the name part of a query, or undefined when it has none. */

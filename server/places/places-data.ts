@@ -1,13 +1,13 @@
 /**
- * The loaded places dataset: the search index plus the lookups other endpoints use (reverse
- * geocoding and weather by id take countries, continents and admin-1 areas from here).
+ * The opened places dataset: the search index (read where it lies) plus the lookups other
+ * endpoints use (reverse geocoding and weather by id take countries, continents and admin-1 areas
+ * from here: the areas tables, kept in memory).
  */
 import type { Admin1Info, ContinentInfo, CountryInfo } from "../../datasets/places/admin-types.ts";
 import { readableFeatureType } from "../../datasets/places/feature-types.ts";
-import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
+import type { PlaceRecord, PlacesIndex } from "../../datasets/places/index-reader.ts";
 import { formatPlaceId } from "../../datasets/places/place-id.ts";
 import { isKnownTimeZone } from "../admin-description/zone-clock.ts";
-import { finishNow, type Work } from "../../datasets/common/work.ts";
 import { PlaceSearch, type SearchPage } from "./search.ts";
 
 /** The spec's point object, wire names. */
@@ -37,38 +37,24 @@ export class PlacesData {
   private readonly countries = new Map<string, CountryInfo>();
   private readonly continents = new Map<string, ContinentInfo>();
   private readonly admin1s = new Map<string, Admin1Info>();
+  /** Per admin-1 index: its Admin1Info (the same objects as `admin1s`). */
+  private readonly admin1ByIndex: Admin1Info[];
   /** Timezone ids of the index the runtime's ICU does not know (treated as absent). */
   readonly unknownTimezones: string[] = [];
   private readonly timezoneKnown: boolean[];
 
-  /** `parts` are what `build` computes (computed here when not given). */
-  constructor(readonly index: PlacesIndex, parts: { searcher: PlaceSearch; timezoneKnown: boolean[] } = finishNow(PlacesData.parts(index))) {
-    this.searcher = parts.searcher;
-    for (const c of index.tables.countries) this.countries.set(c.iso2, c);
-    for (const c of index.tables.continents) this.continents.set(c.code, c);
-    for (const a of index.tables.admin1) {
-      this.admin1s.set(a.code, { code: a.code, geonameId: a.geonameId, name: a.name, placeCount: a.placeCount });
-    }
-    this.timezoneKnown = parts.timezoneKnown;
-    index.tables.timezones.forEach((zone, i) => {
+  constructor(readonly index: PlacesIndex) {
+    this.searcher = new PlaceSearch(index);
+    const { areas } = index;
+    for (const c of areas.countries) this.countries.set(c.iso2, c);
+    for (const c of areas.continents) this.continents.set(c.code, c);
+    this.admin1ByIndex = areas.admin1.map((a) => ({ code: a.code, geonameId: a.geonameId, name: a.name, placeCount: a.placeCount }));
+    for (const a of this.admin1ByIndex) this.admin1s.set(a.code, a);
+    // Each zone the runtime has not seen yet costs an Intl formatter (~1 ms): 395 zones, about 0.1 s at open.
+    this.timezoneKnown = areas.timezones.map((zone) => isKnownTimeZone(zone));
+    areas.timezones.forEach((zone, i) => {
       if (!this.timezoneKnown[i]) this.unknownTimezones.push(zone);
     });
-  }
-
-  /** The dataset as work that yields between its parts (datasets/common/work.ts): what the loader runs in slices. */
-  static *build(index: PlacesIndex): Work<PlacesData> {
-    return new PlacesData(index, yield* PlacesData.parts(index));
-  }
-
-  private static *parts(index: PlacesIndex): Work<{ searcher: PlaceSearch; timezoneKnown: boolean[] }> {
-    const searcher = yield* PlaceSearch.build(index);
-    // Each zone the runtime has not seen yet costs an Intl formatter (~1 ms).
-    const timezoneKnown: boolean[] = [];
-    for (const zone of index.tables.timezones) {
-      timezoneKnown.push(isKnownTimeZone(zone));
-      yield;
-    }
-    return { searcher, timezoneKnown };
   }
 
   /** Country facts by ISO 3166 alpha-2 code ("DE"). */
@@ -95,42 +81,55 @@ export class PlacesData {
     return this.index.placeByGeonameId(id);
   }
 
-  private countryOfPlace(place: number): CountryInfo | undefined {
-    const c = this.index.countryOf(place);
-    return c === undefined ? undefined : this.index.tables.countries[c];
+  /** A place's record (two reads: see datasets/places/index-reader.ts). */
+  record(place: number): PlaceRecord {
+    return this.index.record(place);
   }
 
-  private admin1OfPlace(place: number): Admin1Info | undefined {
-    const a = this.index.admin1Of(place);
-    return a === undefined ? undefined : this.admin1s.get(this.index.tables.admin1[a]!.code);
+  /** The country of a record, or undefined. */
+  countryOf(r: PlaceRecord): CountryInfo | undefined {
+    return r.country === undefined ? undefined : this.index.areas.countries[r.country];
+  }
+
+  /** The admin-1 area of a record, or undefined. */
+  admin1Of(r: PlaceRecord): Admin1Info | undefined {
+    return r.admin1 === undefined ? undefined : this.admin1ByIndex[r.admin1];
+  }
+
+  /** The GeoNames feature code of a record ("" when unknown). */
+  featureCodeOf(r: PlaceRecord): string {
+    return r.feature === undefined ? "" : (this.index.areas.features[r.feature]?.featureCode ?? "");
+  }
+
+  /** The record's timezone when the runtime knows it, else undefined. */
+  timezoneOf(r: PlaceRecord): string | undefined {
+    return r.timezone !== undefined && this.timezoneKnown[r.timezone] ? this.index.areas.timezones[r.timezone] || undefined : undefined;
   }
 
   point(place: number): PointWire {
-    const ix = this.index;
-    const country = this.countryOfPlace(place);
-    const admin1 = this.admin1OfPlace(place);
+    const r = this.index.record(place);
+    const country = this.countryOf(r);
+    const admin1 = this.admin1Of(r);
     const address: string[] = [];
     if (admin1) address.push(admin1.name);
     if (country) address.push(country.names.EN);
-    const feature = ix.tables.features[ix.feature[place]!];
+    const feature = r.feature === undefined ? undefined : this.index.areas.features[r.feature];
     return {
-      id: formatPlaceId(ix.geonameId[place]!),
-      name: ix.name(place),
+      id: formatPlaceId(r.geonameId),
+      name: r.name,
       address,
-      lat: ix.lat(place),
-      lon: ix.lon(place),
+      lat: r.lat,
+      lon: r.lon,
       type: feature ? readableFeatureType(feature.featureClass, feature.featureCode) : "place",
       ISO2: country?.iso2 ?? "",
     };
   }
 
   administrativeInput(place: number): PlaceAdministrativeInput {
-    const country = this.countryOfPlace(place);
+    const r = this.index.record(place);
+    const country = this.countryOf(r);
     const continent = country ? this.continents.get(country.continentCode) : undefined;
-    const admin1 = this.admin1OfPlace(place);
-    const t = this.index.timezone[place]!;
-    const timezone = this.timezoneKnown[t] ? this.index.tables.timezones[t] : undefined;
     // Absent members as undefined, so that every input has one shape (the builder's reads stay fast).
-    return { country, continent, admin1, timezone: timezone || undefined, lat: this.index.lat(place), lon: this.index.lon(place) };
+    return { country, continent, admin1: this.admin1Of(r), timezone: this.timezoneOf(r), lat: r.lat, lon: r.lon };
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Forward geocoding over the in-memory places index.
+ * Forward geocoding over the places index, read where it lies (datasets/places/index-reader.ts).
  *
  * Matching (on folded text, datasets/places/fold.ts): a place matches when one of its names
  * equals the query (exact), starts with it (prefix), or is a typo key within the allowed edits
@@ -19,22 +19,16 @@
  * (server/places/literal.ts). `total` counts every matching place.
  */
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
-import { POSTING_SHIFT, PRIMARY_BIT, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
+import { APOSTROPHE_FLAG, POSTING_SHIFT, PRIMARY_BIT, TYPO_KEY_FLAG, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
 import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
-import { featureMalus, populationScore, seatBonus } from "../../datasets/places/importance.ts";
-import { finishNow, type Work } from "../../datasets/common/work.ts";
-import { FuzzyMatcher } from "./fuzzy.ts";
+import type { Postings } from "../../datasets/places/postings.ts";
+import { seatBonus } from "../../datasets/places/importance.ts";
+import { prefixEnd } from "../../datasets/places/key-table.ts";
+import { FuzzyMatcher, type TypoMatch } from "./fuzzy.ts";
 import { foldKeepingApostrophes, literalOf, type LiteralQuery } from "./literal.ts";
 import { MatchPenalty, sharedAlternatePenalty } from "./ranking.ts";
+import { ScoreTable } from "./score-table.ts";
 import { SoftQualifier } from "./soft-qualifier.ts";
-
-/** What a searcher precomputes from its index (built as work that yields). */
-interface SearchParts {
-  fuzzy: FuzzyMatcher;
-  baseScore: Float32Array;
-  /** Place -> its name folded keeping apostrophes, for the names where that differs. */
-  apostropheFold: Map<number, string>;
-}
 
 export interface SearchPage {
   total: number;
@@ -69,78 +63,35 @@ const MIN_ALTERNATE_PREFIX = 4;
 const MAX_TRAILING_WORDS = 3;
 
 export class PlaceSearch {
-  /** Best score of each touched place of the current query (NaN: not touched). */
-  private readonly scoreOf: Float64Array;
-  private readonly touched: Uint32Array;
-  private touchedCount = 0;
+  /** The places the current query touched: best score, country and admin-1 of each. */
+  private readonly scores = new ScoreTable();
   /**
    * Weak marks of the current query (a typo, an alternate-name prefix, a non-literal prefix): the
-   * place and the score given. A place's best match is weak when its score is still that score;
-   * only these few entries are visited, never every touched place.
+   * entry of the place and the score given. A place's best match is weak when its score is still
+   * that score; only these few entries are visited, never every touched place.
    */
-  private weakPlace = new Uint32Array(1024);
+  private weakEntry = new Uint32Array(1024);
   private weakScore = new Float64Array(1024);
   private weakCount = 0;
   /** Whether the current query equals a (not historic, colloquial or code) name of a place the qualifiers let through. */
   private exactMatched = false;
   /** Per feature index: the capital/seat bonus (datasets/places/importance.ts). */
   private readonly featureSeat: Float64Array;
-  /** Per place: log10(population + 1) - feature malus, computed once (4 bytes a place). */
-  private readonly baseScore: Float32Array;
   private readonly fuzzy: FuzzyMatcher;
-  /** Per place whose GeoNames name has an apostrophe: the name folded with them kept (literal.ts). */
-  private readonly apostropheFold: Map<number, string>;
-  private readonly qualifierByKey: Map<string, QualifierEntry>;
   private readonly soft: SoftQualifier;
   /** Per qualifier of the current query: membership of each country and admin-1 index. */
   private filter: { countries: Uint8Array; admin1: Uint8Array }[] = [];
 
-  /** `parts` are what `build` computes (computed here when not given). */
-  constructor(private readonly index: PlacesIndex, parts: SearchParts = finishNow(PlaceSearch.parts(index))) {
-    this.scoreOf = new Float64Array(index.placeCount).fill(Number.NaN);
-    this.touched = new Uint32Array(index.placeCount);
-    this.fuzzy = parts.fuzzy;
-    this.qualifierByKey = new Map(index.tables.qualifiers.map((q) => [q.key, q]));
-    this.soft = new SoftQualifier(index.tables.qualifierWords, index.tables.admin1.length, index.tables.countries.length);
-    this.featureSeat = Float64Array.from(index.tables.features, (f) => seatBonus(f.featureCode));
-    this.baseScore = parts.baseScore;
-    this.apostropheFold = parts.apostropheFold;
+  constructor(private readonly index: PlacesIndex) {
+    this.fuzzy = new FuzzyMatcher(index);
+    this.soft = new SoftQualifier(index, index.areas.admin1.length, index.areas.countries.length);
+    this.featureSeat = Float64Array.from(index.areas.features, (f) => seatBonus(f.featureCode));
   }
 
-  /** The searcher as work that yields between blocks of places (datasets/common/work.ts). */
-  static *build(index: PlacesIndex): Work<PlaceSearch> {
-    return new PlaceSearch(index, yield* PlaceSearch.parts(index));
-  }
-
-  private static *parts(index: PlacesIndex): Work<SearchParts> {
-    const fuzzy = yield* FuzzyMatcher.build(index);
-    const malus = Float64Array.from(index.tables.features, (f) => featureMalus(f.featureClass, f.featureCode));
-    const baseScore = new Float32Array(index.placeCount);
-    for (let p = 0; p < index.placeCount; p++) {
-      if ((p & 0xffff) === 0xffff) yield;
-      baseScore[p] = populationScore(index.population[p]!) - (malus[index.feature[p]!] ?? 0);
-    }
-    // Names with a byte that may begin an apostrophe (' ` or the lead byte of ’ ‘ ʼ ʻ ´), a few
-    // percent of them: folded once here instead of per query.
-    const apostropheFold = new Map<number, string>();
-    const { nameBytes, nameOffsets } = index;
-    for (let p = 0; p < index.placeCount; p++) {
-      if ((p & 0xffff) === 0xffff) yield;
-      for (let i = nameOffsets[p]!; i < nameOffsets[p + 1]!; i++) {
-        const b = nameBytes[i]!;
-        if (b === 0x27 || b === 0x60 || b === 0xe2 || b === 0xca || b === 0xc2) {
-          const folded = foldKeepingApostrophes(index.name(p));
-          if (folded !== foldName(index.name(p))) apostropheFold.set(p, folded);
-          break;
-        }
-      }
-    }
-    return { fuzzy, baseScore, apostropheFold };
-  }
-
-  /** log10(population + 1) - feature malus (population clamped to uint32, as stored). */
-  private base(place: number): number {
-    return this.baseScore[place]!;
+  /** The qualifier whose folded text is `key`, or undefined (one read of its key block and one of its areas). */
+  private qualifier(key: string): QualifierEntry | undefined {
+    const found = this.index.qualifiers.find(encoder.encode(key));
+    return found === undefined ? undefined : { key, ...this.index.qualifierAreas(found[0], found[1]) };
   }
 
   /**
@@ -162,12 +113,12 @@ export class PlaceSearch {
       }
       let span = 0;
       for (let n = Math.min(MAX_SPAN, folded.length - i); n >= 1 && span === 0; n--) {
-        const q = this.qualifierByKey.get(n === 1 ? folded[i]! : folded.slice(i, i + n).join(" "));
+        const q = this.qualifier(n === 1 ? folded[i]! : folded.slice(i, i + n).join(" "));
         if (q) {
           span = n;
           // A repeated qualifier adds nothing; beyond MAX_FILTERS distinct ones (which leave nothing
           // anyway) they count as soft: a filter costs a pass over every match.
-          if (qualifiers.includes(q)) continue;
+          if (qualifiers.some((other) => other.key === q.key)) continue;
           if (qualifiers.length < MAX_FILTERS) {
             qualifiers.push(q);
             hardTexts.push(q.key);
@@ -192,7 +143,7 @@ export class PlaceSearch {
     const words = parsed.key.split(" ");
     const first = Math.max(1, words.length - MAX_TRAILING_WORDS);
     for (let k = words.length - 1; k >= first; k--) {
-      const q = this.qualifierByKey.get(words.slice(k).join(" "));
+      const q = this.qualifier(words.slice(k).join(" "));
       if (!q) continue;
       const retry = this.run({ key: words.slice(0, k).join(" "), qualifiers: [q], hardTexts: [q.key], soft: [] }, limit, offset);
       if (retry.total > 0) return retry;
@@ -206,7 +157,7 @@ export class PlaceSearch {
 
   private run({ key, qualifiers, soft, literal }: ParsedQuery, limit: number, offset: number): SearchPage {
     if (key === "") return { total: 0, places: [] };
-    const { countries, admin1 } = this.index.tables;
+    const { countries, admin1 } = this.index.areas;
     this.filter = qualifiers.map((q) => {
       const mask = { countries: new Uint8Array(countries.length), admin1: new Uint8Array(admin1.length) };
       for (const c of q.countries) mask.countries[c] = 1;
@@ -224,10 +175,8 @@ export class PlaceSearch {
     }
   }
 
-  private passes(place: number): boolean {
-    const ix = this.index;
-    const c = ix.country[place]!;
-    const a = ix.admin1[place]!;
+  /** Whether a place of country `c` and admin-1 area `a` passes every known qualifier. */
+  private passes(c: number, a: number): boolean {
     for (const q of this.filter) {
       // Out-of-range reads (the 0xFFFF "none") are undefined, i.e. not a member.
       if (q.countries[c] !== 1 && q.admin1[a] !== 1) return false;
@@ -235,36 +184,46 @@ export class PlaceSearch {
     return true;
   }
 
-  private mark(place: number, score: number, weak: boolean): void {
-    const current = this.scoreOf[place]!;
-    if (current >= score) return;
-    if (current !== current) {
-      // NaN: first match of this place.
-      if (this.filter.length > 0 && !this.passes(place)) return;
-      this.touched[this.touchedCount++] = place;
+  /** The current score of posting i's place (NaN: not touched). */
+  private scoreOf(postings: Postings, i: number): number {
+    const e = this.scores.find(postings.posting(i) >>> POSTING_SHIFT);
+    return e < 0 ? Number.NaN : this.scores.score[e]!;
+  }
+
+  /** Gives posting i's place `score` when better than its current one. */
+  private mark(postings: Postings, i: number, score: number, weak: boolean): void {
+    const place = postings.posting(i) >>> POSTING_SHIFT;
+    const t = this.scores;
+    let e = t.find(place);
+    if (e >= 0) {
+      if (t.score[e]! >= score) return;
+      t.score[e] = score;
+    } else {
+      const c = postings.country(i);
+      const a = postings.admin1(i);
+      if (this.filter.length > 0 && !this.passes(c, a)) return;
+      e = t.add(place, score, c, a);
     }
-    this.scoreOf[place] = score;
     if (weak) {
-      if (this.weakCount === this.weakPlace.length) {
-        const places = new Uint32Array(2 * this.weakCount);
-        places.set(this.weakPlace);
-        this.weakPlace = places;
+      if (this.weakCount === this.weakEntry.length) {
+        const entries = new Uint32Array(2 * this.weakCount);
+        entries.set(this.weakEntry);
+        this.weakEntry = entries;
         const scores = new Float64Array(2 * this.weakCount);
         scores.set(this.weakScore);
         this.weakScore = scores;
       }
-      this.weakPlace[this.weakCount] = place;
+      this.weakEntry[this.weakCount] = e;
       this.weakScore[this.weakCount++] = score;
     }
   }
 
   /** Places whose admin-1 area or country resembles the soft qualifiers come first, the more words the earlier. */
   private boostSoft(): void {
-    const { country, admin1 } = this.index;
-    for (let t = 0; t < this.touchedCount; t++) {
-      const p = this.touched[t]!;
-      const words = this.soft.score(country[p]!, admin1[p]!);
-      if (words > 0) this.scoreOf[p] = this.scoreOf[p]! + SOFT_TIER * words;
+    const t = this.scores;
+    for (let e = 0; e < t.count; e++) {
+      const words = this.soft.score(t.country[e]!, t.admin1[e]!);
+      if (words > 0) t.score[e] = t.score[e]! + SOFT_TIER * words;
     }
   }
 
@@ -274,65 +233,63 @@ export class PlaceSearch {
    * but weak matches never crowd out the places whose names the text is or begins.
    */
   private demoteWeak(): void {
-    const { scoreOf, weakPlace, weakScore } = this;
+    const { weakEntry, weakScore } = this;
+    const { score, place } = this.scores;
     let weakPlaces = 0;
     let best = -1;
     for (let w = 0; w < this.weakCount; w++) {
-      const p = weakPlace[w]!;
-      if (scoreOf[p] !== weakScore[w]) continue;
+      const e = weakEntry[w]!;
+      if (score[e] !== weakScore[w]) continue;
       weakPlaces++;
-      if (best < 0 || scoreOf[p]! > scoreOf[best]! || (scoreOf[p] === scoreOf[best] && p < best)) best = p;
+      if (best < 0 || score[e]! > score[best]! || (score[e] === score[best] && place[e]! < place[best]!)) best = e;
     }
-    if (weakPlaces === 0 || weakPlaces === this.touchedCount) return;
+    if (weakPlaces === 0 || weakPlaces === this.scores.count) return;
     // Exact before near: when the text is a name, no weak match precedes the strong ones.
     if (this.exactMatched) best = -1;
     for (let w = 0; w < this.weakCount; w++) {
-      const p = weakPlace[w]!;
-      if (p !== best && scoreOf[p] === weakScore[w]) scoreOf[p] = scoreOf[p]! - WEAK_TIER;
+      const e = weakEntry[w]!;
+      if (e !== best && score[e] === weakScore[w]) score[e] = score[e]! - WEAK_TIER;
     }
   }
 
-  private markExact(k: number, apostrophes: string | undefined): void {
-    const ix = this.index;
-    const start = ix.postingOffsets[k]!;
-    const end = ix.postingOffsets[k + 1]!;
+  /** The postings [from, to) of the key the text equals. */
+  private markExact(postings: Postings, from: number, to: number, apostrophes: string | undefined): void {
     // An alternate name that is also some place's own name is ambiguous: it counts less, the more
     // so the more important the first place so called (postings come in rank order).
     let shared = 0;
-    for (let p = start; p < end; p++) {
-      const posting = ix.postings[p]!;
-      if ((posting & PRIMARY_BIT) !== 0) {
-        const owner = posting >>> POSTING_SHIFT;
-        const seat = this.featureSeat[ix.feature[owner]!] ?? 0;
-        shared = sharedAlternatePenalty(this.base(owner) + seat, seat);
+    for (let i = from; i < to; i++) {
+      if ((postings.posting(i) & PRIMARY_BIT) !== 0) {
+        const seat = this.featureSeat[postings.feature(i)] ?? 0;
+        shared = sharedAlternatePenalty(postings.base(i) + seat, seat);
         break;
       }
     }
     // Postings come in rank order: the first place called so (that the qualifiers let through) is
     // the one the name means; its namesakes count as much as a prefix would.
     let namesake = false;
-    for (let p = start; p < end; p++) {
-      const posting = ix.postings[p]!;
-      const place = posting >>> POSTING_SHIFT;
+    for (let i = from; i < to; i++) {
+      const posting = postings.posting(i);
+      const base = postings.base(i);
       let score: number;
-      if ((posting & PRIMARY_BIT) === 0) score = this.base(place) - ((posting & WEAK_BIT) !== 0 ? MatchPenalty.weak : MatchPenalty.alternate) - shared;
-      else if (apostrophes !== undefined && !this.keepsApostrophes(place, apostrophes)) {
-        this.mark(place, this.base(place) - MatchPenalty.unliteral, true);
+      if ((posting & PRIMARY_BIT) === 0) score = base - ((posting & WEAK_BIT) !== 0 ? MatchPenalty.weak : MatchPenalty.alternate) - shared;
+      else if (apostrophes !== undefined && !this.keepsApostrophes(postings, i, apostrophes)) {
+        this.mark(postings, i, base - MatchPenalty.unliteral, true);
         continue;
-      } else if (namesake) score = this.base(place) - MatchPenalty.namesake;
+      } else if (namesake) score = base - MatchPenalty.namesake;
       else {
-        if (this.filter.length > 0 && !this.passes(place)) continue;
-        score = this.base(place) + (this.featureSeat[ix.feature[place]!] ?? 0) - MatchPenalty.own;
+        if (this.filter.length > 0 && !this.passes(postings.country(i), postings.admin1(i))) continue;
+        score = base + (this.featureSeat[postings.feature(i)] ?? 0) - MatchPenalty.own;
         namesake = true;
       }
-      this.mark(place, score, false);
-      if ((posting & WEAK_BIT) === 0 && this.scoreOf[place] === score) this.exactMatched = true;
+      this.mark(postings, i, score, false);
+      if ((posting & WEAK_BIT) === 0 && this.scoreOf(postings, i) === score) this.exactMatched = true;
     }
   }
 
-  /** Whether the place's GeoNames name, folded with its apostrophes kept, starts with `literal`. */
-  private keepsApostrophes(place: number, literal: string): boolean {
-    return this.apostropheFold.get(place)?.startsWith(literal) ?? false;
+  /** Whether posting i's place's GeoNames name, folded with its apostrophes kept, starts with `literal` (a read of its name, for the few names where that fold differs). */
+  private keepsApostrophes(postings: Postings, i: number, literal: string): boolean {
+    if ((postings.flags(i) & APOSTROPHE_FLAG) === 0) return false;
+    return foldKeepingApostrophes(this.index.record(postings.posting(i) >>> POSTING_SHIFT).name).startsWith(literal);
   }
 
   /**
@@ -340,112 +297,98 @@ export class PlaceSearch {
    * colloquial and code names excepted), at the same penalty: the pipeline admits to typo matching
    * the main names and the Latin-script alternate names of the most important places.
    */
-  private markTypoPostings(k: number, edits: number, sameFirst: boolean, query: Uint8Array): void {
-    const ix = this.index;
-    const oneEdit = isSwap(ix.keyBytes, ix.keyOffsets[k]!, ix.keyOffsets[k + 1]!, query) ? MatchPenalty.transposition : MatchPenalty.typo1;
+  private markTypoPostings({ key, edits, sameFirst }: TypoMatch, postings: Postings, query: Uint8Array): void {
+    const oneEdit = isSwap(key.bytes, 0, key.bytes.byteLength, query) ? MatchPenalty.transposition : MatchPenalty.typo1;
     const penalty = (edits <= 1 ? oneEdit : MatchPenalty.typo2) + (sameFirst ? 0 : MatchPenalty.typoFirstLetter);
-    const end = ix.postingOffsets[k + 1]!;
-    for (let p = ix.postingOffsets[k]!; p < end; p++) {
-      const posting = ix.postings[p]!;
+    for (let i = 0; i < postings.count; i++) {
+      const posting = postings.posting(i);
       if ((posting & WEAK_BIT) === 0) {
-        const place = posting >>> POSTING_SHIFT;
-        this.mark(place, this.base(place) - penalty - ((posting & PRIMARY_BIT) === 0 ? MatchPenalty.typoAlternate : 0), true);
+        this.mark(postings, i, postings.base(i) - penalty - ((posting & PRIMARY_BIT) === 0 ? MatchPenalty.typoAlternate : 0), true);
       }
     }
   }
 
   private collect(key: string, literal: LiteralQuery | undefined): void {
-    const ix = this.index;
     const bytes = encoder.encode(key);
-    let k = ix.lowerBound(bytes);
-    if (k < ix.keyCount && ix.keyHasPrefix(k, bytes) && ix.keyOffsets[k + 1]! - ix.keyOffsets[k]! === bytes.length) {
-      this.markExact(k, literal?.apostrophes);
-      k++;
-    }
-    // Keys starting with the query are contiguous and end before query + 0xFF (a byte UTF-8
-    // never uses); their postings are one contiguous slice.
-    const upper = new Uint8Array(bytes.length + 1);
-    upper.set(bytes);
-    upper[bytes.length] = 0xff;
-    const end = ix.lowerBound(upper);
-    // The typo keys (ascending key indexes) are walked beside the prefix keys: an alternate name
-    // that takes part in typo matching (an exonym or own-language name of an important place, see
-    // pipeline/places/database.ts) is a strong prefix match, other alternate names a weak one.
-    const { fuzzyKeys } = ix;
-    // Three letters begin too many alternate names: those prefixes stay weak.
-    let f = bytes.length >= MIN_ALTERNATE_PREFIX ? lowerBoundU32(fuzzyKeys, k) : fuzzyKeys.length;
-    for (; k < end; k++) {
-      while (f < fuzzyKeys.length && fuzzyKeys[f]! < k) f++;
-      const typoKey = fuzzyKeys[f] === k;
-      // A final separator: the key's word must end where the query does (keys are folded, so a space).
-      const wordEnds = literal === undefined || !literal.wordEnd || ix.keyBytes[ix.keyOffsets[k]! + bytes.length] === 0x20;
-      const postingsEnd = ix.postingOffsets[k + 1]!;
-      for (let p = ix.postingOffsets[k]!; p < postingsEnd; p++) {
-        const posting = ix.postings[p]!;
-        if ((posting & WEAK_BIT) !== 0) continue;
-        const place = posting >>> POSTING_SHIFT;
-        if ((posting & PRIMARY_BIT) === 0) {
-          if (typoKey) this.mark(place, this.base(place) - MatchPenalty.knownAlternatePrefix, false);
-          else this.mark(place, this.base(place) - MatchPenalty.alternatePrefix, true);
+    // The keys starting with the query (the query itself first, when it is a key) are contiguous,
+    // and so are their postings: one read of their key blocks, one of their postings.
+    const run = this.index.keys.range(bytes, prefixEnd(bytes));
+    if (run.count > 0) {
+      const first = run.value0[0]!;
+      const last = run.count - 1;
+      const postings = this.index.postings(first, run.value0[last]! + (run.value1[last]! & ~TYPO_KEY_FLAG) - first);
+      let k = 0;
+      if (run.keyEnd[0]! - run.keyStart[0]! === bytes.length) {
+        this.markExact(postings, 0, run.value1[0]! & ~TYPO_KEY_FLAG, literal?.apostrophes);
+        k++;
+      }
+      for (; k < run.count; k++) {
+        // An alternate name that takes part in typo matching (an exonym or own-language name of an
+        // important place, see pipeline/places/database.ts) is a strong prefix match, other
+        // alternate names a weak one. Three letters begin too many alternate names: those prefixes stay weak.
+        const typoKey = bytes.length >= MIN_ALTERNATE_PREFIX && (run.value1[k]! & TYPO_KEY_FLAG) !== 0;
+        // A final separator: the key's word must end where the query does (keys are folded, so a space).
+        const wordEnds = literal === undefined || !literal.wordEnd || run.bytes[run.keyStart[k]! + bytes.length] === 0x20;
+        const from = run.value0[k]! - first;
+        const to = from + (run.value1[k]! & ~TYPO_KEY_FLAG);
+        for (let i = from; i < to; i++) {
+          const posting = postings.posting(i);
+          if ((posting & WEAK_BIT) !== 0) continue;
+          const base = postings.base(i);
+          if ((posting & PRIMARY_BIT) === 0) {
+            if (typoKey) this.mark(postings, i, base - MatchPenalty.knownAlternatePrefix, false);
+            else this.mark(postings, i, base - MatchPenalty.alternatePrefix, true);
+          }
+          else if (wordEnds && (literal?.apostrophes === undefined || this.keepsApostrophes(postings, i, literal.apostrophes))) {
+            this.mark(postings, i, base - MatchPenalty.ownPrefix, false);
+          } else this.mark(postings, i, base - MatchPenalty.unliteral, true);
         }
-        else if (wordEnds && (literal?.apostrophes === undefined || this.keepsApostrophes(place, literal.apostrophes))) {
-          this.mark(place, this.base(place) - MatchPenalty.ownPrefix, false);
-        } else this.mark(place, this.base(place) - MatchPenalty.unliteral, true);
       }
     }
     const length = codePointLength(key);
     const edits = allowedEdits(length);
-    if (edits > 0) this.fuzzy.match(key, length, edits, (fk, d, sameFirst) => this.markTypoPostings(fk, d, sameFirst, bytes));
+    if (edits > 0) {
+      const matches = this.fuzzy.match(key, length, edits);
+      // The matches' postings, neighbours in one read.
+      const postings = this.index.postingsOf(matches.map((m) => m.key));
+      matches.forEach((m, i) => this.markTypoPostings(m, postings[i]!, bytes));
+    }
   }
 
   /** The page [offset, offset + limit) of the matches by score (descending), ties by rank. */
   private page(limit: number, offset: number): SearchPage {
-    const total = this.touchedCount;
+    const { score, place, count: total } = this.scores;
     const need = Math.min(total, offset + limit);
     if (offset >= need) return { total, places: [] };
-    const { scoreOf, touched } = this;
-    const before = (a: number, b: number): boolean => scoreOf[a]! > scoreOf[b]! || (scoreOf[a] === scoreOf[b] && a < b);
+    const before = (a: number, b: number): boolean => score[a]! > score[b]! || (score[a] === score[b] && place[a]! < place[b]!);
     let best: Uint32Array;
     if (need <= 64 && need * 8 < total) {
       // Few wanted from many: keep the `need` best in a sorted buffer (one pass).
       best = new Uint32Array(need);
       let filled = 0;
-      for (let t = 0; t < total; t++) {
-        const p = touched[t]!;
-        if (filled === need && !before(p, best[need - 1]!)) continue;
+      for (let e = 0; e < total; e++) {
+        if (filled === need && !before(e, best[need - 1]!)) continue;
         let i = filled < need ? filled++ : need - 1;
-        while (i > 0 && before(p, best[i - 1]!)) {
+        while (i > 0 && before(e, best[i - 1]!)) {
           best[i] = best[i - 1]!;
           i--;
         }
-        best[i] = p;
+        best[i] = e;
       }
     } else {
-      best = touched.slice(0, total);
-      best.sort((a, b) => scoreOf[b]! - scoreOf[a]! || a - b);
+      best = new Uint32Array(total);
+      for (let e = 0; e < total; e++) best[e] = e;
+      best.sort((a, b) => score[b]! - score[a]! || place[a]! - place[b]!);
     }
-    return { total, places: Array.from(best.subarray(offset, need)) };
+    return { total, places: Array.from(best.subarray(offset, need), (e) => place[e]!) };
   }
 
   private reset(): void {
-    for (let t = 0; t < this.touchedCount; t++) this.scoreOf[this.touched[t]!] = Number.NaN;
+    this.scores.reset();
     this.weakCount = 0;
-    this.touchedCount = 0;
     this.exactMatched = false;
     this.filter = [];
   }
-}
-
-/** First index of the ascending array whose value is >= `value`. */
-function lowerBoundU32(a: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

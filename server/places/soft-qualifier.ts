@@ -8,12 +8,17 @@
  * A query word (folded, 3+ code points; the first MAX_WORDS of all soft parts) resembles a name word
  * when they are equal, when one begins the other and the shorter has 4+ code points ("lanc" and
  * "lancashire"), or when both have 5+ code points, share their first MIN_PREFIX and are one edit
- * apart (transpositions count 1: "ilinois"). Name words are the sorted `qualifierWords` of the
- * index (built by the pipeline); a query word visits only the words that share its first
- * MIN_PREFIX code points (at most MAX_SCAN of them): the cost is linear in the text's length.
+ * apart (transpositions count 1: "ilinois"). Name words are the index's key table of qualifier
+ * words (built by the pipeline); a query word visits only the words that share its first
+ * MIN_PREFIX code points (at most MAX_SCAN of them, in byte order: one read of their key blocks,
+ * one of the areas of each resembling word): the cost is linear in the text's length.
  */
-import type { QualifierWord } from "../../datasets/places/index-format.ts";
+import type { PlacesIndex } from "../../datasets/places/index-reader.ts";
+import { KEYS_PER_BLOCK, prefixEnd } from "../../datasets/places/key-table.ts";
 import { BoundedEditDistance, codePoints } from "./edit-distance.ts";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /** Query words beyond these are ignored (a qualifier is a few words; this bounds the work). */
 const MAX_WORDS = 8;
@@ -33,7 +38,7 @@ export class SoftQualifier {
   /** Whether the current query has soft words. */
   active = false;
 
-  constructor(private readonly words: readonly QualifierWord[], admin1Count: number, countryCount: number) {
+  constructor(private readonly index: PlacesIndex, admin1Count: number, countryCount: number) {
     this.admin1Bits = new Uint8Array(admin1Count);
     this.countryBits = new Uint8Array(countryCount);
   }
@@ -71,17 +76,11 @@ export class SoftQualifier {
   private markWord(word: string, bit: number): void {
     const cps = [...word.slice(0, 2 * MIN_PREFIX)];
     const prefix = cps.length < MIN_PREFIX ? word : cps.slice(0, MIN_PREFIX).join("");
-    const words = this.words;
-    let lo = 0;
-    let hi = words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (words[mid]!.word < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo, scanned = 0; i < words.length && scanned < MAX_SCAN && words[i]!.word.startsWith(prefix); i++, scanned++) {
-      const entry = words[i]!;
-      if (!this.resembles(word, entry.word)) continue;
+    const bytes = encoder.encode(prefix);
+    const run = this.index.words.range(bytes, prefixEnd(bytes), Math.ceil(MAX_SCAN / KEYS_PER_BLOCK) + 1);
+    for (let i = 0; i < run.count && i < MAX_SCAN; i++) {
+      if (!this.resembles(word, decoder.decode(run.bytes.subarray(run.keyStart[i]!, run.keyEnd[i]!)))) continue;
+      const entry = this.index.qualifierAreas(run.value0[i]!, run.value1[i]!);
       for (const a of entry.admin1) {
         if (this.admin1Bits[a] === 0) this.touchedAdmin1.push(a);
         this.admin1Bits[a]! |= bit;

@@ -14,6 +14,7 @@ import { ConfigError } from "../../../datasets/common/errors.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import { EMBEDDED_DIR, PROJECT_ROOT } from "../../../datasets/common/paths.ts";
 import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
+import { memorySource } from "../../../datasets/common/byte-source.ts";
 import { parsePlacesArgs, placesStep, PLACES_DUCKDB_FILE } from "../../../pipeline/places/step.ts";
 
 const FIXTURES = path.join(PROJECT_ROOT, "test", "fixtures", "places");
@@ -40,7 +41,7 @@ async function build(places: string[]): Promise<{ index: PlacesIndex; metadata: 
   await placesStep.run([...base, ...places], ctx());
   const file = path.join(dataDir, DATASETS.places.file);
   const env = openEnvelope(await fs.readFile(file), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file });
-  return { index: PlacesIndex.from(env.payload), metadata: env.metadata };
+  return { index: PlacesIndex.open(memorySource(env.payload), env.metadata, file), metadata: env.metadata };
 }
 
 async function dbRow(geonameId: number): Promise<unknown[]> {
@@ -98,21 +99,21 @@ describe("places step with several dumps", () => {
     expect(oldRows.get(HCMC)![10]).toBe("20");
     expect(newRows.get(HCMC)![10]).toBe("79");
     const hcmc = index.placeByGeonameId(HCMC)!;
-    const admin1 = index.tables.admin1[index.admin1Of(hcmc)!]!;
+    const admin1 = index.areas.admin1[index.record(hcmc).admin1!]!;
     expect(admin1.code).toBe("VN.79");
     expect(admin1.geonameId).toBe(Number(admin1Lines.get("VN.79")![3]));
     expect(admin1.name).toBe(admin1Lines.get("VN.79")![1]);
     expect(admin1.name).toMatch(/^Ho Chi Minh City/);
     const n = newRows.get(HCMC)!;
     expect(await dbRow(HCMC)).toEqual([n[10], Number(n[14]), n[18]]);
-    expect(index.population[hcmc]).toBe(Number(n[14]));
+    expect(index.record(hcmc).population).toBe(Number(n[14]));
     // Berlin: same codes and population; the newer row's modification date shows which row won.
     const b = newRows.get(BERLIN)!;
     expect(await dbRow(BERLIN)).toEqual([b[10], Number(b[14]), b[18]]);
     expect(b[18]).not.toBe(oldRows.get(BERLIN)![18]);
     // Pimpri-Chinchwad is only in cities15000.
     expect(oldRows.has(7626690)).toBe(false);
-    expect(index.name(index.placeByGeonameId(7626690)!)).toBe(newRows.get(7626690)![1]);
+    expect(index.record(index.placeByGeonameId(7626690)!).name).toBe(newRows.get(7626690)![1]);
   });
 
   it("lets the order decide: cities15000 then cities500 gives cities500's rows", async () => {
@@ -122,7 +123,7 @@ describe("places step with several dumps", () => {
     const hcmc = index.placeByGeonameId(HCMC)!;
     // The 2023 code 20 is valid in the 2025 admin-1 file, but names another province: the defect
     // the dump order must avoid.
-    expect(index.tables.admin1[index.admin1Of(hcmc)!]!.name).toBe(admin1Lines.get("VN.20")![1]);
+    expect(index.areas.admin1[index.record(hcmc).admin1!]!.name).toBe(admin1Lines.get("VN.20")![1]);
     const o = oldRows.get(HCMC)!;
     expect(await dbRow(HCMC)).toEqual([o[10], Number(o[14]), o[18]]);
   });
@@ -137,7 +138,7 @@ describe("places step with several dumps", () => {
     const { index, metadata } = await build(["--places", OLD, "--places", NEW]);
     expect(metadata.extra.staleAdmin1ByCountry).toEqual(expected);
     expect(metadata.counts.staleAdmin1).toBe(1);
-    expect(index.admin1Of(index.placeByGeonameId(777073)!)).toBeUndefined();
+    expect(index.record(index.placeByGeonameId(777073)!).admin1).toBeUndefined();
   });
 
   it("given the same dump twice, replaces every row of the first and reports no malformed row", async () => {

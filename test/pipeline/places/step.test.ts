@@ -12,6 +12,7 @@ import { DataFormatError } from "../../../datasets/common/errors.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
 import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
+import { memorySource } from "../../../datasets/common/byte-source.ts";
 import { placesStep, PLACES_DUCKDB_FILE } from "../../../pipeline/places/step.ts";
 
 const FIXTURES = path.join(PROJECT_ROOT, "test", "fixtures", "places");
@@ -28,7 +29,7 @@ const args = (places: string, extra: string[] = []) => [
 const readIndex = async () => {
   const file = path.join(dataDir, DATASETS.places.file);
   const env = openEnvelope(await fs.readFile(file), { magic: "GEODPLCS", formatVersion: DATASETS.places.formatVersion, file });
-  return { env, index: PlacesIndex.from(env.payload) };
+  return { env, index: PlacesIndex.open(memorySource(env.payload), env.metadata, file) };
 };
 
 beforeAll(async () => {
@@ -45,17 +46,17 @@ describe("pipeline step places on real excerpts", () => {
     expect(env.metadata.counts).toMatchObject({ places: 10, countries: 8, admin1: 10, malformed: 0 });
     expect(index.placeCount).toBe(10);
     // Rank order: the most important first: Tokyo and Moscow (capitals, millions) before Portland.
-    const names = Array.from({ length: 10 }, (_, i) => index.name(i));
+    const names = Array.from({ length: 10 }, (_, i) => index.record(i).name);
     expect(names.indexOf("Tokyo")).toBeLessThan(names.indexOf("Portland"));
     const berlin = index.placeByGeonameId(2950159)!;
-    expect(index.name(berlin)).toBe("Berlin");
-    expect(index.tables.admin1[index.admin1Of(berlin)!]).toMatchObject({ code: "DE.16", geonameId: 2950157, placeCount: 1 });
-    const de = index.tables.countries.find((c) => c.iso2 === "DE")!;
+    expect(index.record(berlin).name).toBe("Berlin");
+    expect(index.areas.admin1[index.record(berlin).admin1!]).toMatchObject({ code: "DE.16", geonameId: 2950157, placeCount: 1 });
+    const de = index.areas.countries.find((c) => c.iso2 === "DE")!;
     // CLDR: Germany is ドイツ in Japanese, Deutschland in German; GeoNames continent EU.
     expect(de.names.JA).toBe("ドイツ");
     expect(de.names.DE).toBe("Deutschland");
     expect(de).toMatchObject({ iso3: "DEU", geonameId: 2921044, capital: "Berlin", continentCode: "EU", placeCount: 1 });
-    expect(index.tables.countries.find((c) => c.iso2 === "US")!.placeCount).toBe(3);
+    expect(index.areas.countries.find((c) => c.iso2 === "US")!.placeCount).toBe(3);
 
     const db = await DuckDBInstance.create(path.join(dataDir, PLACES_DUCKDB_FILE));
     const conn = await db.connect();

@@ -12,6 +12,7 @@ import { DATASETS } from "../../../datasets/catalog.ts";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { foldName } from "../../../datasets/places/fold.ts";
 import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
+import { memorySource } from "../../../datasets/common/byte-source.ts";
 import { openSource, readLines } from "../../../pipeline/common/source.ts";
 import { PlacesData } from "../../../server/places/places-data.ts";
 import { isSwap } from "../../../server/places/search.ts";
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const dir = await defaultDatasetDir("places");
   const file = path.join(dir, DATASETS.places.file);
   const env = openEnvelope(await fs.readFile(file), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file });
-  data = new PlacesData(PlacesIndex.from(env.payload));
+  data = new PlacesData(PlacesIndex.open(memorySource(env.payload), env.metadata, file));
   rows = [];
   for await (const { line } of readLines((await openSource(path.join(EMBEDDED_DIR, "geonames", "cities15000.zip"))).stream)) {
     const f = line.split("\t");
@@ -35,7 +36,7 @@ beforeAll(async () => {
   rows.sort((a, b) => b.population - a.population || a.id - b.id);
 }, 300_000);
 
-const ids = (q: string, limit = 5): number[] => data.search(q, limit, 0).places.map((p) => data.index.geonameId[p]!);
+const ids = (q: string, limit = 5): number[] => data.search(q, limit, 0).places.map((p) => data.index.record(p).geonameId!);
 const ownNamed = (q: string): number => rows.find((r) => r.own.includes(foldName(q)))!.id;
 const ownStartingWith = (q: string): number => rows.find((r) => r.own.some((n) => n.startsWith(foldName(q))))!.id;
 const populationOf = (id: number): number => rows.find((r) => r.id === id)!.population;
@@ -96,7 +97,7 @@ describe("ranking: own names, alternate names, prefixes and typos", () => {
       const n = Math.min(60, data.search(q, 0, 0).total);
       const all = ids(q, n);
       const paged: number[] = [];
-      for (let offset = 0; offset < n; offset += 3) paged.push(...data.search(q, 3, offset).places.map((p) => data.index.geonameId[p]!));
+      for (let offset = 0; offset < n; offset += 3) paged.push(...data.search(q, 3, offset).places.map((p) => data.index.record(p).geonameId!));
       expect(paged, q).toEqual(all);
       expect(new Set(all).size, q).toBe(n);
     }
@@ -121,7 +122,7 @@ describe("ranking: a typo never outranks a real prefix of comparable importance 
   });
 
   it("suggests for Berl only places whose name starts with Berl, no typo (Bell, Bera, Bern) among the first five", () => {
-    const names = data.search("Berl", 5, 0).places.map((p) => foldName(data.index.name(p)));
+    const names = data.search("Berl", 5, 0).places.map((p) => foldName(data.index.record(p).name));
     expect(names).toHaveLength(5);
     for (const n of names) expect(n.startsWith("berl"), n).toBe(true);
   });
@@ -137,7 +138,7 @@ describe("ranking: a typo never outranks a real prefix of comparable importance 
   });
 
   it('keeps a typed final space and apostrophe: "San " is the word San, "Ji’a" is Ji’an', () => {
-    const san = data.search("San ", 5, 0).places.map((p) => foldName(data.index.name(p)));
+    const san = data.search("San ", 5, 0).places.map((p) => foldName(data.index.record(p).name));
     for (const n of san) expect(n.startsWith("san "), n).toBe(true);
     const jian = rows.find((r) => /^Ji[’']an$/.test(r.name))!;
     // The premise: Jiangmen, Jiangyin, Jiaxing... are bigger and fold to the same "jia".

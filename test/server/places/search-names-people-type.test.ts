@@ -13,6 +13,7 @@ import { DATASETS } from "../../../datasets/catalog.ts";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { foldName } from "../../../datasets/places/fold.ts";
 import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
+import { memorySource } from "../../../datasets/common/byte-source.ts";
 import { openSource, readLines } from "../../../pipeline/common/source.ts";
 import { PlacesData } from "../../../server/places/places-data.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const dir = await defaultDatasetDir("places");
   const file = path.join(dir, DATASETS.places.file);
   const env = openEnvelope(await fs.readFile(file), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file });
-  data = new PlacesData(PlacesIndex.from(env.payload));
+  data = new PlacesData(PlacesIndex.open(memorySource(env.payload), env.metadata, file));
   for (const dump of ["cities500.zip", "cities15000.zip"]) {
     const src = await openSource(path.join(EMBEDDED_DIR, "geonames", dump));
     for await (const { line } of readLines(src.stream)) {

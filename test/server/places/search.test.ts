@@ -7,6 +7,7 @@ import { DATASETS } from "../../../datasets/catalog.ts";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
 import { foldName } from "../../../datasets/places/fold.ts";
 import { PlacesIndex } from "../../../datasets/places/index-reader.ts";
+import { memorySource } from "../../../datasets/common/byte-source.ts";
 import { openSource, readLines } from "../../../pipeline/common/source.ts";
 import { PlacesData } from "../../../server/places/places-data.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const dir = await defaultDatasetDir("places");
   const file = path.join(dir, DATASETS.places.file);
   const env = openEnvelope(await fs.readFile(file), { magic: DATASETS.places.magic, formatVersion: DATASETS.places.formatVersion, file });
-  data = new PlacesData(PlacesIndex.from(env.payload));
+  data = new PlacesData(PlacesIndex.open(memorySource(env.payload), env.metadata, file));
   const merged = new Map<string, string[]>();
   const dumps: Record<string, Set<string>> = {};
   for (const dump of ["cities500.zip", "cities15000.zip"]) {
