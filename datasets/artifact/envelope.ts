@@ -5,7 +5,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { crc32 } from "node:zlib";
 import { fileSource, type ByteSource } from "../common/byte-source.ts";
-import { crc32Work, finishNow, type Work } from "../common/work.ts";
 import { DataFormatError, MissingInputError } from "../common/errors.ts";
 
 export const HEADER_BYTES = 16;
@@ -159,19 +158,18 @@ export function readEnvelopeHeader(bytes: Uint8Array, expected: ExpectedEnvelope
   return { metadata, payloadOffset: align8(HEADER_BYTES + metaLength) };
 }
 
-/** Opens an artifact held in memory: checks magic, version, length and checksum. */
+/**
+ * Opens an artifact held in memory: checks magic, version, length and checksum. Only small
+ * artifacts are held whole (the elevation index, tests, the pipeline's checks); the server reads
+ * the large ones where they lie (openEnvelopeFile), their integrity the release's SHA-256.
+ */
 export function openEnvelope(bytes: Uint8Array, expected: ExpectedEnvelope): OpenedEnvelope {
-  return finishNow(openEnvelopeWork(bytes, expected));
-}
-
-/** openEnvelope as work that yields between mebibytes of checksum (datasets/common/work.ts). */
-export function* openEnvelopeWork(bytes: Uint8Array, expected: ExpectedEnvelope): Work<OpenedEnvelope> {
   const { metadata, payloadOffset } = readEnvelopeHeader(bytes, expected);
   const where = { file: expected.file };
   checkPayloadSize(metadata, payloadOffset, bytes.byteLength, where.file);
   const payload = bytes.subarray(payloadOffset);
   if (!expected.skipChecksum) {
-    const crc = yield* crc32Work(payload, crc32);
+    const crc = crc32(payload, 0) >>> 0;
     if (crc !== metadata.payloadCrc32) {
       throw new DataFormatError({ ...where, offset: payloadOffset }, `payload CRC-32 ${metadata.payloadCrc32}`, `${crc} (corrupted file)`);
     }
