@@ -2,13 +2,15 @@
  * Sizing for docs/deploy.md: the compiled server (dist/server/start.js, what `npm start` runs,
  * with GEODATA_SERVE_ONLY=1) on a data directory whose every dataset is a release, with 1 and 2
  * workers: time to ready (the first 200 from /health/ready), RSS and PSS of each process at
- * ready (and private memory per process: the pages no other process shares), then the peak while every dataset switches to a new release (each pointer moved, then
+ * ready (and private memory per process: the pages no other process shares), again after warming
+ * every worker with every endpoint (--warm requests of each of the http bench's mixes,
+ * bench/http-mixes.ts, 8 at a time), then the peak while every dataset switches to a new release (each pointer moved, then
  * SIGHUP: every dataset is read and checked again while the old one still serves), sampled every
  * 20 ms from /proc until /health shows every dataset on the new release. PSS divides shared pages
  * among the processes sharing them, so the tree's PSS is what the server costs the machine.
  * The new release is hard links to the same files: file pages are shared between the two.
  *
- *   npm run bench -- sizing [--workers 1,2] [--data-dir DIR]   (default: the embedded default)
+ *   npm run bench -- sizing [--workers 1,2] [--warm 1000] [--data-dir DIR]   (default: the embedded default)
  */
 import { spawn } from "node:child_process";
 import { promises as fs } from "node:fs";
@@ -21,12 +23,14 @@ import { ensureDefaultData } from "../test/helpers/default-data.ts";
 import { linkRelease, pointAt } from "../test/helpers/releases.ts";
 import { processTree, type ProcMemory } from "./proc-memory.ts";
 import { freePort } from "./server-ready.ts";
+import { buildMixes, readPlaces, reportingStations } from "./http-mixes.ts";
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const WORKERS = (arg("--workers") ?? "1,2").split(",").map(Number);
+const WARM = Number(arg("--warm") ?? "1000");
 const KEY = "bench-key-0123456789abcdef";
 const R1 = "20261101T000000Z";
 const R2 = "20261102T000000Z";
@@ -42,6 +46,24 @@ for (const name of DATASET_NAMES) {
   const from = (await locateDataset(source, name)).dir;
   for (const id of [R1, R2]) await linkRelease(dir, name, id, from);
   await pointAt(dir, name, R1);
+}
+
+// Every endpoint's requests (the 100-point forecasts a few), answered or not: what they leave behind is measured.
+const mixes = buildMixes(await readPlaces(), await reportingStations(source), undefined, WARM);
+async function warm(port: number): Promise<number> {
+  let sent = 0;
+  for (const mix of mixes) {
+    const paths = mix.paths.slice(0, mix.name.includes("100 points") ? 16 : WARM);
+    let next = 0;
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (next < paths.length) {
+        const target = paths[next++]!;
+        await fetch(`http://127.0.0.1:${port}${target}`, { headers: { "X-Api-Key": KEY } }).then((r) => r.arrayBuffer(), () => undefined);
+        sent++;
+      }
+    }));
+  }
+  return sent;
 }
 
 const sum = (mem: ProcMemory[], k: "rssMiB" | "pssMiB"): number => Math.round(mem.reduce((a, m) => a + m[k], 0));
@@ -67,6 +89,10 @@ try {
     const readyMs = performance.now() - t0;
     await new Promise((r) => setTimeout(r, 1000));
     const atReady = processTree(child.pid!);
+    const warmStarted = performance.now();
+    const warmRequests = await warm(port);
+    const warmS = (performance.now() - warmStarted) / 1000;
+    const afterWarm = processTree(child.pid!);
     for (const name of DATASET_NAMES) await pointAt(dir, name, R2);
     const t1 = performance.now();
     child.kill("SIGHUP");
@@ -92,6 +118,9 @@ try {
       "ready PSS MiB": sum(atReady, "pssMiB"),
       "ready per process RSS/PSS": perProcess(atReady),
       "ready private MiB per process": privatePerProcess(atReady),
+      "warm requests": `${warmRequests} in ${warmS.toFixed(0)} s`,
+      "warm RSS/PSS per process": perProcess(afterWarm),
+      "warm private MiB per process": privatePerProcess(afterWarm),
       "reload s": (reloadMs / 1000).toFixed(1),
       "peak RSS MiB": sum(peakRss, "rssMiB"),
       "peak PSS MiB": sum(peakPss, "pssMiB"),
