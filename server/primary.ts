@@ -15,8 +15,8 @@
  *   is killed (SIGKILL) and so replaced (server/heartbeat.ts); the kernel closes the connections it
  *   held, and the others take every new connection meanwhile (it does not accept).
  *
- * Memory: processes share no heap (a SharedArrayBuffer cannot cross processes), so each worker
- * holds its own copy of the datasets.
+ * Memory: processes share no heap (a SharedArrayBuffer cannot cross processes); the datasets are
+ * read where they lie, so the one copy of their files is the page cache's, shared by every worker.
  */
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
