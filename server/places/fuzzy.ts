@@ -7,7 +7,6 @@
  * lower bound) and then the bounded edit distance (transpositions count 1). No scan of the keys.
  */
 import { lengthTag, rawVariantHashes, TYPO_PREFIX } from "../../datasets/places/deletions.ts";
-import { VARIANT_BYTES } from "../../datasets/places/index-format.ts";
 import type { PlacesIndex, TypoKey } from "../../datasets/places/index-reader.ts";
 import { BoundedEditDistance, codePoints, decodeCodePoints } from "./edit-distance.ts";
 
@@ -85,8 +84,8 @@ export class FuzzyMatcher {
   /** Visits the typo records of the entries of `variants` in `window` (0 prefix, 1 suffix) with a length tag in [lo, hi]. */
   private lookup(variants: readonly number[], window: number, lo: number, hi: number, visit: (record: number, length: number) => void): void {
     for (const h of variants) {
-      const bucket = this.index.variantBucket(h);
-      const n = bucket.byteLength / VARIANT_BYTES;
+      const words = this.index.variantBucket(h);
+      const n = words.length >>> 1;
       const low = h & 0xffff;
       // Entries are sorted by (hash, window, length): a binary search for the first of this hash,
       // window and a length of lo or more, then the entries up to length hi.
@@ -96,10 +95,10 @@ export class FuzzyMatcher {
       let end = n;
       while (p < end) {
         const mid = (p + end) >>> 1;
-        if (entryOrder(bucket, mid) < first) p = mid + 1;
+        if (entryOrder(words[2 * mid]!) < first) p = mid + 1;
         else end = mid;
       }
-      for (; p < n && entryOrder(bucket, p) <= last; p++) visit(bucket.getUint32(p * VARIANT_BYTES + 4, true), bucket.getUint8(p * VARIANT_BYTES + 2));
+      for (; p < n && entryOrder(words[2 * p]!) <= last; p++) visit(words[2 * p + 1]!, (words[2 * p]! >>> 16) & 0xff);
     }
   }
 
@@ -141,7 +140,7 @@ export class FuzzyMatcher {
   }
 }
 
-/** An entry's sort order within its bucket: (low 16 bits of the hash, window, length) as one number. */
-function entryOrder(bucket: DataView, p: number): number {
-  return ((bucket.getUint16(p * VARIANT_BYTES, true) << 16) | (bucket.getUint8(p * VARIANT_BYTES + 3) << 8) | bucket.getUint8(p * VARIANT_BYTES + 2)) >>> 0;
+/** An entry's sort order within its bucket from its first word: (low 16 bits of the hash, window, length) as one number. */
+function entryOrder(word: number): number {
+  return (((word & 0xffff) << 16) | ((word >>> 24) << 8) | ((word >>> 16) & 0xff)) >>> 0;
 }
