@@ -30,7 +30,15 @@ const file = path.join((await locateDataset(dataDir, "places")).dir, DATASETS.pl
 /** A source that counts its reads. */
 function counted(source: ByteSource): { source: ByteSource; reads: () => number } {
   let reads = 0;
-  return { source: { read: (offset, length) => (reads++, source.read(offset, length)), close: () => source.close?.() }, reads: () => reads };
+  const into = source.readInto?.bind(source);
+  return {
+    source: {
+      read: (offset, length) => (reads++, source.read(offset, length)),
+      ...(into ? { readInto: (offset: number, length: number, target: Uint8Array) => (reads++, into(offset, length, target)) } : {}),
+      close: () => source.close?.(),
+    },
+    reads: () => reads,
+  };
 }
 
 const spec = DATASETS.places;

@@ -15,6 +15,11 @@ import { closeSync, readSync } from "node:fs";
 export interface ByteSource {
   /** Bytes [offset, offset + length) of the payload: a view of memory or a fresh buffer; fewer only past the end. */
   read(offset: number, length: number): Uint8Array;
+  /**
+   * Bytes [offset, offset + length) into target[0, length); returns how many (fewer only past the
+   * end). What hot paths use with a scratch buffer of their own: no allocation per read.
+   */
+  readInto?(offset: number, length: number, target: Uint8Array): number;
   /** The whole payload, when it is held in memory: readers then decode in place, without a read per lookup. */
   whole?: Uint8Array;
   /** Releases the descriptor (a file source); a no-op for memory. */
@@ -22,22 +27,35 @@ export interface ByteSource {
 }
 
 export function memorySource(payload: Uint8Array): ByteSource {
-  return { read: (offset, length) => payload.subarray(offset, offset + length), whole: payload };
+  return {
+    read: (offset, length) => payload.subarray(offset, offset + length),
+    readInto(offset, length, target) {
+      const bytes = payload.subarray(offset, offset + length);
+      target.set(bytes);
+      return bytes.byteLength;
+    },
+    whole: payload,
+  };
 }
 
 /** Reads payload bytes from an open file descriptor; `payloadOffset` is where the payload starts in the file. */
 export function fileSource(fd: number, payloadOffset: number): ByteSource {
+  const readInto = (offset: number, length: number, target: Uint8Array): number => {
+    let done = 0;
+    while (done < length) {
+      const n = readSync(fd, target, done, length - done, payloadOffset + offset + done);
+      if (n === 0) break;
+      done += n;
+    }
+    return done;
+  };
   return {
     read(offset, length) {
       const buf = Buffer.allocUnsafe(length);
-      let done = 0;
-      while (done < length) {
-        const n = readSync(fd, buf, done, length - done, payloadOffset + offset + done);
-        if (n === 0) break;
-        done += n;
-      }
+      const done = readInto(offset, length, buf);
       return done === length ? buf : buf.subarray(0, done);
     },
+    readInto,
     close: () => closeSync(fd),
   };
 }

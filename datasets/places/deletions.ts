@@ -42,14 +42,30 @@ export function lengthTag(length: number): number {
  * query's alike).
  */
 export function rawVariantHashes(key: string, maxDeletes: number, window: TypoWindow): number[] {
+  return [...new Set(variantHashesByDeletions(key, maxDeletes, window).flat())];
+}
+
+/**
+ * The hashes of the window's deletion variants by number of deletions: [d] holds the distinct
+ * hashes of the variants with d deletions (d = 0..maxDeletes), each of window length - d code points.
+ */
+export function variantHashesByDeletions(key: string, maxDeletes: number, window: TypoWindow): number[][] {
   const all: number[] = [];
   for (const ch of key) all.push(ch.codePointAt(0)!);
   const cps = window === "prefix" ? all.slice(0, TYPO_PREFIX) : all.slice(Math.max(0, all.length - TYPO_PREFIX));
-  const out = new Set<number>([hashSkipping(cps, -1, -1)]);
   const n = cps.length;
-  if (maxDeletes >= 1) for (let i = 0; i < n; i++) out.add(hashSkipping(cps, i, -1));
-  if (maxDeletes >= 2) for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) out.add(hashSkipping(cps, i, j));
-  return [...out];
+  const out: number[][] = [[hashSkipping(cps, -1, -1)]];
+  if (maxDeletes >= 1) {
+    const one = new Set<number>();
+    for (let i = 0; i < n; i++) one.add(hashSkipping(cps, i, -1));
+    out.push([...one]);
+  }
+  if (maxDeletes >= 2) {
+    const two = new Set<number>();
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) two.add(hashSkipping(cps, i, j));
+    out.push([...two]);
+  }
+  return out;
 }
 
 /** Deletions indexed for a key of this many code points (see the module comment). */

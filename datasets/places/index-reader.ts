@@ -20,6 +20,8 @@ import { MAX_DIRECTORY_BITS, MIN_DIRECTORY_BITS } from "./variants.ts";
 const decoder = new TextDecoder();
 /** Bytes between two spans below which one read takes both (a read costs about as much as copying 4 KiB). */
 const COALESCE_GAP = 4096;
+/** Spans one readSpans call may take (2^20): with section offsets below 2^32, offset * SPAN_SLOTS + i stays an exact float64. */
+const SPAN_SLOTS = 2 ** 20;
 
 /** One place's record (FORMAT.md, section `places`). Table indexes are undefined for none. */
 export interface PlaceRecord {
@@ -61,6 +63,8 @@ export class PlacesIndex {
   private readonly idDirectory: Uint32Array;
   private readonly variantDirectory: Uint32Array;
   readonly variantBits: number;
+  /** The reader's scratch for variant buckets (4-aligned: typed views over it), grown when a bucket is larger. */
+  private scratch = new Uint8Array(4096);
 
   private constructor(private readonly source: ByteSource, metadata: BuildMetadata, readonly file: string) {
     const fail = (field: string, expected: string, got: string | number): never => {
@@ -194,16 +198,19 @@ export class PlacesIndex {
    */
   typoKeys(offsets: readonly number[], codePoints: readonly number[]): TypoKey[] {
     const span = this.span[Section.typoKeys]!;
-    const lengths = offsets.map((o, i) => Math.min(TYPO_RECORD_HEAD + 4 * codePoints[i]!, span.length - o));
+    const lengths = new Array<number>(offsets.length);
+    for (let i = 0; i < offsets.length; i++) lengths[i] = Math.min(TYPO_RECORD_HEAD + 4 * codePoints[i]!, span.length - offsets[i]!);
     const bytes = this.readSpans(Section.typoKeys, offsets, lengths, "typoKeys");
-    return bytes.map((b, i) => {
+    const keys = new Array<TypoKey>(offsets.length);
+    for (let i = 0; i < offsets.length; i++) {
+      const b = bytes[i]!;
       if (b.byteLength < TYPO_RECORD_HEAD) throw new DataFormatError({ file: this.file, field: "typoKeys", offset: offsets[i] }, "a typo key record", `${b.byteLength} bytes`);
-      const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-      const length = dv.getUint16(8, true);
+      const length = b[8]! | (b[9]! << 8);
       // A key over 255 code points (its length tag is capped): read again, whole.
       const whole = TYPO_RECORD_HEAD + length > b.byteLength ? this.at(Section.typoKeys, offsets[i]!, TYPO_RECORD_HEAD + length, "typoKeys") : b;
-      return { postingStart: dv.getUint32(0, true), postingCount: dv.getUint32(4, true), bytes: whole.subarray(TYPO_RECORD_HEAD, TYPO_RECORD_HEAD + length) };
-    });
+      keys[i] = { postingStart: u32At(b, 0), postingCount: u32At(b, 4), bytes: whole.subarray(TYPO_RECORD_HEAD, TYPO_RECORD_HEAD + length) };
+    }
+    return keys;
   }
 
   /** The postings of several keys, in that order, runs less than COALESCE_GAP apart read together. */
@@ -214,28 +221,57 @@ export class PlacesIndex {
 
   /** Bytes [offsets[i], offsets[i] + lengths[i]) of section `s`, each; spans near each other come from one read. */
   private readSpans(s: number, offsets: readonly number[], lengths: readonly number[], field: string): Uint8Array[] {
-    const order = offsets.map((_, i) => i).sort((a, b) => offsets[a]! - offsets[b]!);
-    const out: Uint8Array[] = new Array<Uint8Array>(offsets.length);
-    for (let i = 0; i < order.length; ) {
-      const start = offsets[order[i]!]!;
-      let end = start + lengths[order[i]!]!;
+    // In offset order: (offset, i) packed in one float64 (exact below 2^53) sort natively, without a comparator.
+    const n = offsets.length;
+    if (n > SPAN_SLOTS) throw new RangeError(`${n} spans in one read, at most ${SPAN_SLOTS}`);
+    const order = new Float64Array(n);
+    for (let i = 0; i < n; i++) order[i] = offsets[i]! * SPAN_SLOTS + i;
+    order.sort();
+    const out: Uint8Array[] = new Array<Uint8Array>(n);
+    for (let i = 0; i < n; ) {
+      const first = order[i]! % SPAN_SLOTS;
+      const start = offsets[first]!;
+      let end = start + lengths[first]!;
       let j = i + 1;
-      while (j < order.length && offsets[order[j]!]! <= end + COALESCE_GAP) end = Math.max(end, offsets[order[j]!]! + lengths[order[j]!]!), j++;
+      for (; j < n; j++) {
+        const k = order[j]! % SPAN_SLOTS;
+        if (offsets[k]! > end + COALESCE_GAP) break;
+        end = Math.max(end, offsets[k]! + lengths[k]!);
+      }
       const run = this.at(s, start, end - start, field);
-      for (let k = i; k < j; k++) out[order[k]!] = run.subarray(offsets[order[k]!]! - start, offsets[order[k]!]! - start + lengths[order[k]!]!);
+      for (let m = i; m < j; m++) {
+        const k = order[m]! % SPAN_SLOTS;
+        out[k] = run.subarray(offsets[k]! - start, offsets[k]! - start + lengths[k]!);
+      }
       i = j;
     }
     return out;
   }
 
-  /** The variant entries of the bucket of an untagged hash (FORMAT.md): one read, as a DataView. */
-  variantBucket(hash: number): DataView {
+  /**
+   * The variant entries of the bucket of an untagged hash (FORMAT.md): one read, into the reader's
+   * scratch, as words (valid until the next call): entry p is words 2p (bits 0-15 the low 16 bits
+   * of the hash, 16-23 the length tag, 24-31 the window) and 2p + 1 (the typo record's offset).
+   */
+  variantBucket(hash: number): Uint32Array {
     const slot = hash >>> (32 - this.variantBits);
     const start = this.variantDirectory[slot]!;
     const end = this.variantDirectory[slot + 1]!;
     if (end < start) throw new DataFormatError({ file: this.file, field: `variantDirectory[${slot}]` }, "ascending bucket starts", `${end} after ${start}`);
-    const b = this.at(Section.variants, start * VARIANT_BYTES, (end - start) * VARIANT_BYTES, "variants");
-    return new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const length = (end - start) * VARIANT_BYTES;
+    const span = this.span[Section.variants]!;
+    if (start * VARIANT_BYTES + length > span.length) throw new DataFormatError({ file: this.file, field: "variants" }, `bytes within the ${span.length}-byte section`, `[${start * VARIANT_BYTES}, ${start * VARIANT_BYTES + length})`);
+    if (this.scratch.byteLength < length) this.scratch = new Uint8Array(length);
+    const offset = span.offset + start * VARIANT_BYTES;
+    let got: number;
+    if (this.source.readInto) got = this.source.readInto(offset, length, this.scratch);
+    else {
+      const bytes = this.source.read(offset, length);
+      this.scratch.set(bytes);
+      got = bytes.byteLength;
+    }
+    if (got !== length) throw new DataFormatError({ file: this.file, field: "variants", offset }, `${length} bytes`, `${got} (truncated file)`);
+    return new Uint32Array(this.scratch.buffer, 0, length >>> 2);
   }
 
   /** The countries and admin-1 areas of a qualifier key or word (its two key table values). */
@@ -248,6 +284,11 @@ export class PlacesIndex {
     for (let i = 0; i < nc + na; i++) all.push(dv.getUint16(2 * i, true));
     return { countries: all.slice(0, nc), admin1: all.slice(nc) };
   }
+}
+
+/** The little-endian uint32 at bytes[at]. */
+function u32At(b: Uint8Array, at: number): number {
+  return (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
 }
 
 /** A Uint32Array of the bytes (copied when they are not 4-aligned). */

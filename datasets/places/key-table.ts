@@ -162,6 +162,9 @@ export class KeyTable {
     if (bytes.byteLength !== length) throw new DataFormatError({ file: this.file, field: this.field, offset: this.blocksAt + start }, `${length} bytes of key blocks`, `${bytes.byteLength} (truncated file)`);
     run.bytes = bytes;
     const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // Keys ascend: once one is >= low, all after it are; only the last block holds keys >= high
+    // (the blocks before it end below its first key, which is below high).
+    let aboveLow = false;
     for (let b = first; b <= last; b++) {
       const at = this.blockStarts[b]! - start;
       const end = this.blockStarts[b + 1]! - start;
@@ -172,7 +175,8 @@ export class KeyTable {
       for (let i = 0; i < c; i++) {
         const keyEnd = keysAt + dv.getUint32(at + 4 + 4 * i, true);
         if (keyEnd < keyStart || keyEnd > end) throw new DataFormatError({ file: this.file, field: `${this.field} block ${b}` }, "key ends in order within the block", `${keyEnd - keysAt} after ${keyStart - keysAt}`);
-        if (compareBytes(low, bytes, keyStart, keyEnd) <= 0 && compareBytes(high, bytes, keyStart, keyEnd) > 0) {
+        if (!aboveLow) aboveLow = compareBytes(low, bytes, keyStart, keyEnd) <= 0;
+        if (aboveLow && (b < last || compareBytes(high, bytes, keyStart, keyEnd) > 0)) {
           run.keyStart.push(keyStart);
           run.keyEnd.push(keyEnd);
           run.value0.push(dv.getUint32(at + 4 + 4 * c + 8 * i, true));

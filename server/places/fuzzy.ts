@@ -6,8 +6,7 @@
  * each surviving candidate's record is read (one read) and checked with the bag distance (a cheap
  * lower bound) and then the bounded edit distance (transpositions count 1). No scan of the keys.
  */
-import { lengthTag, rawVariantHashes, TYPO_PREFIX } from "../../datasets/places/deletions.ts";
-import { VARIANT_BYTES } from "../../datasets/places/index-format.ts";
+import { lengthTag, TYPO_PREFIX, variantHashesByDeletions } from "../../datasets/places/deletions.ts";
 import type { PlacesIndex, TypoKey } from "../../datasets/places/index-reader.ts";
 import { BoundedEditDistance, codePoints, decodeCodePoints } from "./edit-distance.ts";
 
@@ -55,7 +54,7 @@ export class FuzzyMatcher {
       const pending: number[] = [];
       // One read per variant: its bucket holds the keys of every length, adjacent, so that the
       // lengths within the edit budget are one scan.
-      this.lookup(rawVariantHashes(query, maxEdits, "prefix"), 0, lo, hi, (record, length) => {
+      this.lookup(variantHashesByDeletions(query, maxEdits, "prefix"), 0, lo, hi, (record, length) => {
         if (length <= TYPO_PREFIX) this.candidateOf(record, length);
         else if (!this.state.has(record)) {
           this.state.set(record, PENDING);
@@ -69,7 +68,7 @@ export class FuzzyMatcher {
       if (pending.length <= 2 * DIRECT_PENDING) {
         for (let i = 0; i < pending.length; i += 2) this.candidateOf(pending[i]!, pending[i + 1]!);
       } else {
-        this.lookup(rawVariantHashes(query, maxEdits, "suffix"), 1, lo, hi, (record, length) => {
+        this.lookup(variantHashesByDeletions(query, maxEdits, "suffix"), 1, lo, hi, (record, length) => {
           if (this.state.get(record) === PENDING) this.candidateOf(record, length);
         });
       }
@@ -82,25 +81,42 @@ export class FuzzyMatcher {
     }
   }
 
-  /** Visits the typo records of the entries of `variants` in `window` (0 prefix, 1 suffix) with a length tag in [lo, hi]. */
-  private lookup(variants: readonly number[], window: number, lo: number, hi: number, visit: (record: number, length: number) => void): void {
-    for (const h of variants) {
-      const bucket = this.index.variantBucket(h);
-      const n = bucket.byteLength / VARIANT_BYTES;
-      const low = h & 0xffff;
-      // Entries are sorted by (hash, window, length): a binary search for the first of this hash,
-      // window and a length of lo or more, then the entries up to length hi.
-      const first = ((low << 16) | (window << 8) | lo) >>> 0;
-      const last = ((low << 16) | (window << 8) | hi) >>> 0;
-      let p = 0;
-      let end = n;
-      while (p < end) {
-        const mid = (p + end) >>> 1;
-        if (entryOrder(bucket, mid) < first) p = mid + 1;
-        else end = mid;
-      }
-      for (; p < n && entryOrder(bucket, p) <= last; p++) visit(bucket.getUint32(p * VARIANT_BYTES + 4, true), bucket.getUint8(p * VARIANT_BYTES + 2));
+  /**
+   * Visits the typo records of the entries of the variants (by number of deletions, see
+   * variantHashesByDeletions) in `window` (0 prefix, 1 suffix) with a length tag in [lo, hi]. A key
+   * within the edit budget meets the query at a variant with at most `maxEdits` deletions on each
+   * side (each edit costs each side at most one, a shift across the window's cut included): an
+   * entry whose key needed more deletions to reach a variant is skipped unread, since the key's
+   * fewer-deletion variants meet the query too. That cuts most 6- and 7-letter keys (indexed with
+   * 2 deletions) out of the candidates of a 1-edit query.
+   */
+  private lookup(byDeletions: readonly number[][], window: number, lo: number, hi: number, visit: (record: number, length: number) => void): void {
+    const windowLength = Math.min(TYPO_PREFIX, this.qcp.length);
+    for (let d = 0; d < byDeletions.length; d++) {
+      // Key windows of up to variant length + maxEdits code points; a window is TYPO_PREFIX at most.
+      const variantLength = windowLength - d;
+      const top = variantLength + this.maxEdits >= TYPO_PREFIX ? hi : Math.min(hi, variantLength + this.maxEdits);
+      for (const h of byDeletions[d]!) this.lookupHash(h, window, lo, top, visit);
     }
+  }
+
+  private lookupHash(h: number, window: number, lo: number, hi: number, visit: (record: number, length: number) => void): void {
+    if (hi < lo) return;
+    const words = this.index.variantBucket(h);
+    const n = words.length >>> 1;
+    const low = h & 0xffff;
+    // Entries are sorted by (hash, window, length): a binary search for the first of this hash,
+    // window and a length of lo or more, then the entries up to length hi.
+    const first = ((low << 16) | (window << 8) | lo) >>> 0;
+    const last = ((low << 16) | (window << 8) | hi) >>> 0;
+    let p = 0;
+    let end = n;
+    while (p < end) {
+      const mid = (p + end) >>> 1;
+      if (entryOrder(words[2 * mid]!) < first) p = mid + 1;
+      else end = mid;
+    }
+    for (; p < n && entryOrder(words[2 * p]!) <= last; p++) visit(words[2 * p + 1]!, (words[2 * p]! >>> 16) & 0xff);
   }
 
   /** Takes a candidate once, when its length is within the edit budget. */
@@ -141,7 +157,7 @@ export class FuzzyMatcher {
   }
 }
 
-/** An entry's sort order within its bucket: (low 16 bits of the hash, window, length) as one number. */
-function entryOrder(bucket: DataView, p: number): number {
-  return ((bucket.getUint16(p * VARIANT_BYTES, true) << 16) | (bucket.getUint8(p * VARIANT_BYTES + 3) << 8) | bucket.getUint8(p * VARIANT_BYTES + 2)) >>> 0;
+/** An entry's sort order within its bucket from its first word: (low 16 bits of the hash, window, length) as one number. */
+function entryOrder(word: number): number {
+  return (((word & 0xffff) << 16) | ((word >>> 24) << 8) | ((word >>> 16) & 0xff)) >>> 0;
 }

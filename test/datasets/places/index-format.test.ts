@@ -97,7 +97,8 @@ describe("places index format", () => {
     // The unchanged prefix window of "potsdam" is one of its variants: its bucket holds the key's record.
     const found: number[] = [];
     const [whole] = rawVariantHashes("potsdam", 0, "prefix");
-    const bucket = ix.variantBucket(whole!);
+    const words = ix.variantBucket(whole!);
+    const bucket = new DataView(words.buffer, words.byteOffset, words.byteLength);
     for (let p = 0; p < bucket.byteLength / 8; p++) if (bucket.getUint16(8 * p, true) === (whole! & 0xffff)) found.push(bucket.getUint32(8 * p + 4, true));
     expect(found).toHaveLength(1);
     const [potsdam] = ix.typoKeys(found, [7]);

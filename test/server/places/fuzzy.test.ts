@@ -34,7 +34,8 @@ describe("variant buckets", () => {
     for (const name of ["xianyang", "kagoshima", "berlin", "san jose", "mumbai"]) {
       for (const window of ["prefix", "suffix"] as const) {
         for (const h of rawVariantHashes(name, 2, window)) {
-          const bucket = index.variantBucket(h);
+          const words = index.variantBucket(h);
+          const bucket = new DataView(words.buffer, words.byteOffset, words.byteLength);
           const n = bucket.byteLength / 8;
           let previous = -1;
           for (let p = 0; p < n; p++) {
