@@ -6,6 +6,7 @@
  */
 import { DataFormatError } from "../common/errors.ts";
 import type { ObservationKind } from "./record.ts";
+import { firstAtLeast } from "../common/first-at-least.ts";
 
 /** The 1° cell of (latCell, lonCell) = floor of the degrees; longitudes wrap. */
 export function cellKey(latCell: number, lonCell: number): number {
@@ -84,13 +85,7 @@ export class LocatedStations {
   /** The stations of a cell: [start, end) of the columns, empty when none is in it. */
   cellRange(key: number): [number, number] {
     const { cells, cellStart } = this.t;
-    let lo = 0;
-    let hi = cells.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cells[mid]! < key) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstAtLeast(cells, key);
     return lo < cells.length && cells[lo] === key ? [cellStart[lo]!, cellStart[lo + 1]!] : [0, 0];
   }
 

@@ -10,6 +10,7 @@ import { cellKey, type LocatedStations } from "../../datasets/stations/located-s
 import type { ObservationKind } from "../../datasets/stations/record.ts";
 import type { StationDirectory } from "../../datasets/stations/station-directory.ts";
 import type { StationSeries } from "./station-store.ts";
+import { firstAtLeast } from "../../datasets/common/first-at-least.ts";
 
 export const LOCAL_RADIUS_KM = 25;
 export const LOCAL_HEIGHT_M = 300;
@@ -76,13 +77,7 @@ export class StationLocator {
 /** Index of the observation nearest `t` (UNIX seconds) within ±30 minutes, or -1. */
 export function observationNear(series: StationSeries, t: number): number {
   const ts = series.timestamps;
-  let lo = 0;
-  let hi = ts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ts[mid]! < t) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstAtLeast(ts, t);
   let best = -1;
   let bestGap = LOCAL_TIME_S + 1;
   for (const k of [lo - 1, lo]) {
