@@ -68,7 +68,7 @@ export async function runWrk(o: { cores: string; url: string; paths: readonly st
       child.stdout.on("data", (d: Buffer) => (text += d.toString()));
       child.stderr.on("data", (d: Buffer) => (text += d.toString()));
       child.on("error", reject);
-      child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}:\n${text}`))));
+      child.on("close", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}:\n${text}`))));
     });
     return parseWrk(out);
   } finally {
@@ -122,7 +122,7 @@ export async function runFixedRate(o: { cores: string; url: string; paths: reado
       child.stdout.on("data", (d: Buffer) => (text += d.toString()));
       child.stderr.on("data", (d: Buffer) => (err += d.toString()));
       child.on("error", reject);
-      child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`the fixed-rate generator exited ${code}:\n${err}`))));
+      child.on("close", (code) => (code === 0 ? resolve(text) : reject(new Error(`the fixed-rate generator exited ${code}:\n${err}`))));
     });
     return JSON.parse(out) as LatencyResult;
   } finally {

@@ -81,7 +81,7 @@ describe("install scripts", () => {
         child.stdout.on("data", (d: Buffer) => (text += d.toString()));
         child.stderr.on("data", (d: Buffer) => (text += d.toString()));
         child.on("error", reject);
-        child.on("exit", () => resolve(text));
+        child.on("close", () => resolve(text)); // "close": after the last of its output
       });
       expect(received).toEqual([]);
       // It stopped because of the opt-out, not for want of npm or a dependency tree.

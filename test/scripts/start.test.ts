@@ -23,7 +23,7 @@ describe("npm start", () => {
     // The same command line as package.json's "start" script, without npm in between (signals).
     const child = spawn(process.execPath, ["--max-semi-space-size=32", path.join(PROJECT_ROOT, "scripts", "start.mjs")], { cwd: PROJECT_ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("exit", (code) => (exit.code = code));
+    child.on("close", (code) => (exit.code = code)); // "close": after the last of stderr
     try {
       // Compiling takes about a minute on a loaded machine.
       const ready = await until("all workers ready", () => jsonLines(stderr).find((l) => l.msg === "all workers ready") ?? (exit.code !== undefined ? new Error(stderr) : undefined), 240_000, 100);

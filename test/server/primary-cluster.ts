@@ -16,7 +16,9 @@ export function startCluster(env: Record<string, string>, onStderr: (text: strin
   // tsx as a loader of this very process (not its CLI, which would add a parent process).
   const started = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "server", "start.ts"), "--no-default-build"], { cwd: PROJECT_ROOT, env: all, stdio: ["ignore", "ignore", "pipe"] });
   started.stderr!.on("data", (d: Buffer) => onStderr(d.toString()));
-  started.on("exit", onExit);
+  // "close", not "exit": the exit can arrive before the last of stderr has been read, and the
+  // tests look for the primary's last line ("stopped").
+  started.on("close", (code) => onExit(code));
   return started;
 }
 
