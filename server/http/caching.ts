@@ -11,6 +11,7 @@
  */
 import type { DatasetName } from "../../datasets/catalog.ts";
 import type { CachePolicyKind } from "../api/cache-policy.ts";
+import { ownedBytes } from "../api/owned-bytes.ts";
 import { cacheBucket, cacheControl, identityTag, tagPrefix } from "./cache.ts";
 import { after, type Answer, type Exchange, type Layer } from "./exchange.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
@@ -57,7 +58,7 @@ function stored(a: Answer, s: Storing): Answer {
   const entry: CachedAnswer = {
     headers: { ...a.headers },
     body: {
-      bytes: identityBytes(a.body),
+      bytes: ownedBytes(identityBytes(a.body)),
       // Station observations are one answer per station, a bounded set sent many times: kept
       // answers are compressed harder once (respond.ts KEPT_BROTLI_QUALITY), and their ETag says so.
       kept: { effort: s.policy === "observations" ? "kept" : "per-request", copies: {}, added: (bytes) => cache.grew(key, entry, bytes) },

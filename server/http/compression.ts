@@ -7,6 +7,7 @@
  * (codedBytes), so a 304 never compresses anything.
  */
 import { gzipParts } from "../api/body-parts.ts";
+import { ownedBytes } from "../api/owned-bytes.ts";
 import { encodedTag } from "./cache.ts";
 import { after, headerValue, type Answer, type Exchange, type Layer } from "./exchange.ts";
 import { compress, COMPRESSION_THRESHOLD_BYTES, negotiateEncoding, negotiateSplicedEncoding } from "./respond.ts";
@@ -34,7 +35,7 @@ export function codedBytes(a: Answer): Buffer {
   if (encoding === "gzip" && a.body.parts !== undefined && kept === undefined) return gzipParts(a.body.parts);
   const coded = compress(identityBytes(a.body), encoding, kept?.effort);
   if (kept !== undefined) {
-    kept.copies[encoding] = coded;
+    kept.copies[encoding] = ownedBytes(coded);
     kept.added(coded.byteLength);
   }
   return coded;

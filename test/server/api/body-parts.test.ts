@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gunzipSync, inflateRawSync } from "node:zlib";
+import { constants, gunzipSync, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { Fragment, gzipParts, joinParts, partsLength, partsLongerThan, type BodyPart } from "../../../server/api/body-parts.ts";
 
@@ -11,6 +11,13 @@ const eccodes = readFileSync(path.join(fixtures, "forecast/onedeg-precip-eccodes
 const metar = "KJFK 231751Z 31012KT 10SM FEW250 08/M09 A3021 RMK AO2 SLP230 T00831089 10094 20033 58012";
 
 describe("body parts", () => {
+  it("a fragment and its deflated copy own stores of their size (no pool slab kept alive)", () => {
+    const fragment = Fragment.of(metar);
+    expect(fragment.bytes.buffer.byteLength).toBe(fragment.bytes.byteLength);
+    expect(fragment.deflated.buffer.byteLength).toBe(fragment.deflated.byteLength);
+    expect(inflateRawSync(fragment.deflated, { finishFlush: constants.Z_SYNC_FLUSH }).toString("latin1")).toBe(metar);
+  });
+
   it("joins fragments and new text into the identity body", () => {
     const parts = ['{"a":', Fragment.of("[1,2,3]"), ',"b":"é"}'];
     expect(joinParts(parts).toString("utf8")).toBe('{"a":[1,2,3],"b":"é"}');

@@ -102,6 +102,8 @@ describe("caching layers", () => {
     expect(answers[2]!.headers.ETag).toBe(answers[0]!.headers.ETag);
     expect(answers[2]!.body.bytes!.equals(answers[0]!.body.bytes!)).toBe(true);
     expect(answers[2]!.headers["Cache-Control"]).toBe("public, max-age=890");
+    // Kept in a store of its own size: the handler's bytes were a view of node's 64 KiB pool slab.
+    expect(answers[2]!.body.bytes!.buffer.byteLength).toBe(answers[2]!.body.bytes!.byteLength);
     // A kept body carries its store of compressed copies.
     expect(answers[2]!.body.kept?.effort).toBe("per-request");
     // The key holds the quarter hour: the next one is another entry.
