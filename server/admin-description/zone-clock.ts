@@ -1,6 +1,6 @@
 /**
  * Wall-clock facts of an IANA timezone at an instant, from the runtime's ICU tz database through
- * `Intl.DateTimeFormat`. Formatters are costly to construct (~130 µs), so one is cached per zone.
+ * `Intl.DateTimeFormat`. Formatters are costly to construct (~130 µs), so the recently used ones are kept.
  * `formatToParts` still costs ~6 µs, so offsets are cached per (zone, UTC day) and, on a day with a
  * transition, per (zone, 15-minute UTC slot): a day or slot is cached only when the offset at its
  * first and last second agree (tz transitions are days apart), so a cached answer is the exact one. Requests mostly ask about "now" and the
@@ -22,12 +22,21 @@ export interface WallClock {
 }
 
 const MINUTE_MS = 60_000;
+/**
+ * Formatters kept, the most recently used last. Each holds about 25 KB of ICU memory outside the
+ * JavaScript heap (400 zones: 10 MiB in every worker), and one is read only when a zone's day is
+ * not in the offset caches below: a few dozen cover the zones read in any one stretch.
+ */
+const FORMATTERS_KEPT = 48;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const standardOffsets = new Map<string, number>();
 
 function formatterOf(zone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(zone);
-  if (formatter === undefined) {
+  if (formatter !== undefined) {
+    formatters.delete(zone);
+    formatters.set(zone, formatter);
+  } else {
     try {
       formatter = new Intl.DateTimeFormat("en-US", {
         timeZone: zone,
@@ -43,6 +52,7 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
     } catch {
       throw new RangeError(`unknown IANA timezone: expected an id of the tz database, got ${JSON.stringify(zone)}`);
     }
+    if (formatters.size >= FORMATTERS_KEPT) formatters.delete(formatters.keys().next().value!);
     formatters.set(zone, formatter);
   }
   return formatter;

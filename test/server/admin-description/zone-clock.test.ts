@@ -38,3 +38,23 @@ describe("zone-clock: offsets cached per 15-minute slot stay exact", () => {
     expect(standardOffsetMinutes("America/Santiago", 2026)).toBe(-240);
   });
 });
+
+describe("zone-clock: every zone of the tz database, more zones than formatters are kept", () => {
+  // The reference is ICU's own offset text ("GMT+05:45"), read through a formatter built
+  // differently (timeZoneName "longOffset") and never shared with zone-clock.ts.
+  const offsetText = (zone: string, epochMs: number): number => {
+    const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(epochMs).find((p) => p.type === "timeZoneName")!.value;
+    const m = /^GMT(?:([+-])(\d\d):(\d\d))?$/.exec(name);
+    if (m === null) throw new Error(`unexpected offset text ${name} for ${zone}`);
+    return m[1] === undefined ? 0 : (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+  };
+  it("reads each zone's offset in January and July, forwards then backwards, as ICU's offset text gives it", () => {
+    const zones = Intl.supportedValuesOf("timeZone");
+    expect(zones.length).toBeGreaterThan(300);
+    const instants = [Date.UTC(2026, 0, 15, 12), Date.UTC(2026, 6, 15, 12)];
+    for (const order of [zones, [...zones].reverse()]) {
+      clearOffsetCache();
+      for (const zone of order) for (const t of instants) expect([zone, offsetMinutes(zone, t)]).toEqual([zone, offsetText(zone, t)]);
+    }
+  });
+});
