@@ -125,3 +125,30 @@ describe("answers the app gives without a promise", () => {
     await running.shutdown();
   });
 });
+
+describe("bodies", () => {
+  it("sends every byte of a body unchanged, small (head and body in one write) and large, multi-byte text included", async () => {
+    // Real names of GeoNames places (UTF-8 of 1 to 4 bytes a character) and real reports.
+    const names = ["Zürich", "Москва", "東京", "Ḩalab", "Şanlıurfa", "𠮷野家"];
+    const metar = "KJFK 231751Z 31012KT 10SM FEW250 08/M09 A3021 RMK AO2 SLP230 T00831089 10094 20033 58012";
+    const bodies = [Buffer.alloc(0), Buffer.from(JSON.stringify({ names }), "utf8"), Buffer.from(JSON.stringify({ names, metar: Array(200).fill(metar) }), "utf8")];
+    expect(bodies[2]!.byteLength).toBeGreaterThan(16 * 1024);
+    // Bytes that are not valid UTF-8 at all go through unchanged too.
+    bodies.push(Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
+    const app: App = (req) => {
+      const body = bodies[Number(req.url.slice(1))]!;
+      return { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.byteLength) }, body, route: "/b" };
+    };
+    const running = await startServer(app, options, silentAccessLog, silentLogger);
+    try {
+      for (let i = 0; i < bodies.length; i++) {
+        const res = await fetch(`http://127.0.0.1:${running.port}/${i}`);
+        const got = Buffer.from(await res.arrayBuffer());
+        expect(res.headers.get("content-length")).toBe(String(bodies[i]!.byteLength));
+        expect(got.equals(bodies[i]!)).toBe(true);
+      }
+    } finally {
+      await running.shutdown();
+    }
+  });
+});
