@@ -30,13 +30,13 @@ export function codedBytes(a: Answer): Buffer {
   const encoding = a.encoding;
   if (encoding === "identity") return identityBytes(a.body);
   const kept = a.body.kept;
-  const copy = kept?.copies[encoding];
-  if (copy !== undefined) return copy;
+  const keptCopy = kept?.copies[encoding];
+  if (keptCopy !== undefined) return keptCopy;
   if (encoding === "gzip" && a.body.parts !== undefined && kept === undefined) return gzipParts(a.body.parts);
   const coded = compress(identityBytes(a.body), encoding, kept?.effort);
-  if (kept !== undefined) {
-    kept.copies[encoding] = ownedBytes(coded);
-    kept.added(coded.byteLength);
-  }
-  return coded;
+  if (kept === undefined) return coded;
+  const copy = ownedBytes(coded);
+  kept.copies[encoding] = copy;
+  kept.added(copy.byteLength);
+  return copy;
 }
