@@ -58,8 +58,17 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * The runtime's canonical zone ids (CLDR's: "Asia/Calcutta", not "Asia/Kolkata"), read once: a
+ * loader checking its data's 400-odd zones then builds formatters (25 KB of ICU memory each) only
+ * for the other spellings.
+ */
+let canonicalZones: ReadonlySet<string> | undefined;
+
 /** True when the runtime's tz database knows the id (for loaders to check their data once). */
 export function isKnownTimeZone(zone: string): boolean {
+  canonicalZones ??= new Set(Intl.supportedValuesOf("timeZone"));
+  if (canonicalZones.has(zone)) return true;
   try {
     formatterOf(zone);
     return true;

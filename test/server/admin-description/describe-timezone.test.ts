@@ -124,6 +124,10 @@ describe("describeTimezone: offsets in minutes east of UTC, and DST", () => {
     expect(isKnownTimeZone("Europe/Vaduz")).toBe(true);
     expect(isKnownTimeZone("Etc/GMT-14")).toBe(true);
     expect(isKnownTimeZone("Mars/Olympus_Mons")).toBe(false);
+    // The tz database's names beside ICU's canonical ones (CLDR keeps "Asia/Calcutta" and
+    // "Europe/Kiev"; GeoNames writes "Asia/Kolkata" and "Europe/Kyiv"), and an empty id.
+    for (const zone of ["Asia/Kolkata", "Asia/Calcutta", "Europe/Kyiv", "Europe/Kiev", "UTC", "America/Argentina/Buenos_Aires"]) expect([zone, isKnownTimeZone(zone)]).toEqual([zone, true]);
+    expect(isKnownTimeZone("")).toBe(false);
     expect(() => describeTimezone("Mars/Olympus_Mons", 0, 0, new Date())).toThrow(RangeError);
   });
 });
