@@ -79,6 +79,11 @@ export interface Endpoint<P = unknown, K extends DatasetName = DatasetName, O ex
   optionalDatasets?: readonly O[];
   /** How long an answer stays true (api/cache-policy.ts); absent: not cached (no-store). */
   cache?: CachePolicyKind;
+  /**
+   * False: answers are never kept in the response cache, for an endpoint whose lookup costs what
+   * a hit does (Cache-Control and ETag still follow `cache`).
+   */
+  kept?: false;
   /** Set for another API's endpoint (ForeignApi); absent for the spec's. */
   foreign?: ForeignApi;
   parse(query: Query): P;

@@ -5,7 +5,7 @@
  *   gives a 200 its Cache-Control, per request (it depends on the instant).
  * - `keep`: the response cache (response-cache.ts): a kept answer is returned as it is, with its
  *   ETag and its compressed copies; a miss runs the layers inside and keeps the answer on the
- *   second request for its key.
+ *   second request for its key. Instant answers and endpoints declared `kept: false` pass by.
  * - `validator`: the identity ETag of a new answer (cache.ts identityTag); its digest is taken once
  *   per answer computed, never for a kept one.
  */
@@ -34,7 +34,7 @@ export function keep(cache: ResponseCache | undefined): Layer {
   if (cache === undefined || !cache.enabled) return (x, next) => next(x);
   return (x, next) => {
     const policy = x.policy;
-    if (policy === undefined || policy === "instant") return next(x);
+    if (policy === undefined || policy === "instant" || x.endpoint!.kept === false) return next(x);
     const key = `${x.route} ${cacheBucket(policy, x.now) ?? ""} ${x.paramsJson!}`;
     const hit = cache.get(key, x.states!.generation);
     if (hit !== undefined) return { status: 200, headers: { ...hit.headers }, body: hit.body, encoding: "identity" };

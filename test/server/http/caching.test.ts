@@ -127,6 +127,16 @@ describe("caching layers", () => {
     for (let i = 0; i < 3; i++) await off.run(exchange("lat=3", endpoint("release")));
     expect(off.calls()).toBe(3);
   });
+  it("never keeps the answers of an endpoint declared kept: false, which still get their ETag and Cache-Control", async () => {
+    const cache = new ResponseCache(1 << 20);
+    const { run, calls } = stack(cache);
+    const e = { ...endpoint("release"), kept: false as const };
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await run(exchange("lat=5", e)));
+    expect([calls(), cache.size]).toEqual([3, 0]);
+    expect(answers[2]!.headers["Cache-Control"]).toBe("public, max-age=86400");
+    expect(answers[2]!.headers.ETag).toBe(answers[0]!.headers.ETag);
+  });
   it("compresses observations harder once kept", async () => {
     const { run } = stack(new ResponseCache(1 << 20));
     await run(exchange("lat=4", endpoint("observations")));
