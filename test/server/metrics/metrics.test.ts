@@ -24,7 +24,7 @@ describe("metrics", () => {
   let server: TestServer;
   let metricsUrl: string;
   beforeAll(async () => {
-    server = await startTestServer({ dataDir: await ensureDefaultData(["elevation"]), env: { GEODATA_METRICS_PORT: "0" } });
+    server = await startTestServer({ dataDir: await ensureDefaultData(["elevation", "places"]), env: { GEODATA_METRICS_PORT: "0" } });
     metricsUrl = `http://127.0.0.1:${server.service.metricsPort}/metrics`;
   }, 600_000);
   afterAll(async () => {
@@ -67,9 +67,9 @@ describe("metrics", () => {
     const before = await (await fetch(metricsUrl)).text();
     const hits = sample(before, "geodata_response_cache_lookups_total", { result: "hit" }) ?? 0;
     const misses = sample(before, "geodata_response_cache_lookups_total", { result: "miss" }) ?? 0;
-    // A point no other test of this file asks for: the first two are misses (an answer is kept on
-    // its second request: server/http/response-cache.ts), the third a hit.
-    for (let k = 0; k < 3; k++) await (await server.get("/elevation/point/2/json?lat=0.25&lon=10.25")).arrayBuffer();
+    // A search no other test of this file asks for (elevation answers are never kept): the first
+    // two are misses (an answer is kept on its second request: server/http/response-cache.ts), the third a hit.
+    for (let k = 0; k < 3; k++) await (await server.get("/geocode/search/2/json?q=Springfield")).arrayBuffer();
     const text = await (await fetch(metricsUrl)).text();
     expect(sample(text, "geodata_response_cache_lookups_total", { result: "miss" })).toBe(misses + 2);
     expect(sample(text, "geodata_response_cache_lookups_total", { result: "hit" })).toBe(hits + 1);
@@ -79,7 +79,7 @@ describe("metrics", () => {
 
   it("reports exactly its open connections", async () => {
     // A server of its own, which no other test talks to: its count is the connections held here.
-    const own = await startTestServer({ dataDir: await ensureDefaultData(["elevation"]), env: { GEODATA_METRICS_PORT: "0" } });
+    const own = await startTestServer({ dataDir: await ensureDefaultData(["elevation", "places"]), env: { GEODATA_METRICS_PORT: "0" } });
     try {
       const url = `http://127.0.0.1:${own.service.metricsPort}/metrics`;
       const gauge = async (name: string): Promise<number | undefined> => sample(await (await fetch(url)).text(), name, {});
