@@ -4,7 +4,7 @@
  * source: it checks the table of contents against the payload's size and reads the small tables,
  * and lookups read the rest where it lies. Byte layout: FORMAT.md.
  */
-import { openEnvelopeFile, type BuildMetadata } from "../artifact/envelope.ts";
+import { openArtifactFile, type BuildMetadata } from "../artifact/envelope.ts";
 import type { ByteSource } from "../common/byte-source.ts";
 import { DATASETS } from "../catalog.ts";
 import { DataFormatError } from "../common/errors.ts";
@@ -148,11 +148,5 @@ export function openAdminIndex(source: ByteSource, metadata: BuildMetadata, file
 
 /** Opens admin.idx where it lies: the envelope's header checked, the index's tables read, nothing else. */
 export function openAdminFile(file: string): { index: AdminIndex; metadata: BuildMetadata } {
-  const { source, metadata } = openEnvelopeFile(file, { magic: ADMIN_SPEC.magic, formatVersion: ADMIN_SPEC.formatVersion, file });
-  try {
-    return { index: openAdminIndex(source, metadata, file), metadata };
-  } catch (err) {
-    source.close?.();
-    throw err;
-  }
+  return openArtifactFile(file, ADMIN_SPEC, (source, metadata) => openAdminIndex(source, metadata, file));
 }

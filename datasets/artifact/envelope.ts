@@ -216,6 +216,20 @@ export function openEnvelopeFile(path: string, expected: ExpectedEnvelope): { me
   }
 }
 
+/**
+ * Opens an artifact where it lies and hands it to its reader (`open`: the tables read, nothing
+ * else); the file is closed when the reader refuses it.
+ */
+export function openArtifactFile<T>(file: string, spec: { magic: string; formatVersion: number }, open: (source: ByteSource, metadata: BuildMetadata) => T): { index: T; metadata: BuildMetadata } {
+  const { source, metadata } = openEnvelopeFile(file, { magic: spec.magic, formatVersion: spec.formatVersion, file });
+  try {
+    return { index: open(source, metadata), metadata };
+  } catch (err) {
+    source.close?.();
+    throw err;
+  }
+}
+
 function readFully(fd: number, into: Buffer, position: number): void {
   let done = 0;
   while (done < into.byteLength) {

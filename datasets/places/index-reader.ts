@@ -5,7 +5,7 @@
  * directory); everything else is a positioned read per request. A damaged part met while serving
  * is a DataFormatError naming it.
  */
-import { openEnvelopeFile, type BuildMetadata } from "../artifact/envelope.ts";
+import { openArtifactFile, type BuildMetadata } from "../artifact/envelope.ts";
 import { DATASETS } from "../catalog.ts";
 import type { ByteSource } from "../common/byte-source.ts";
 import { DataFormatError } from "../common/errors.ts";
@@ -299,12 +299,5 @@ function u32s(bytes: Uint8Array): Uint32Array {
 
 /** Opens places.idx where it lies: the envelope's header and the index's small parts read, nothing else. */
 export function openPlacesFile(file: string): { index: PlacesIndex; metadata: BuildMetadata } {
-  const spec = DATASETS.places;
-  const { source, metadata } = openEnvelopeFile(file, { magic: spec.magic, formatVersion: spec.formatVersion, file });
-  try {
-    return { index: PlacesIndex.open(source, metadata, file), metadata };
-  } catch (err) {
-    source.close?.();
-    throw err;
-  }
+  return openArtifactFile(file, DATASETS.places, (source, metadata) => PlacesIndex.open(source, metadata, file));
 }

@@ -6,7 +6,7 @@
  * sections and keeps them resident; a lookup reads one series block where it lies. Byte layout:
  * FORMAT.md.
  */
-import { openEnvelopeFile, type BuildMetadata } from "../artifact/envelope.ts";
+import { openArtifactFile, type BuildMetadata } from "../artifact/envelope.ts";
 import type { ByteSource } from "../common/byte-source.ts";
 import { DATASETS } from "../catalog.ts";
 import { DataFormatError } from "../common/errors.ts";
@@ -92,11 +92,5 @@ export function openStationsIndex(source: ByteSource, metadata: BuildMetadata, f
 
 /** Opens stations.idx where it lies: the envelope's header checked, the small sections read, nothing else. */
 export function openStationsFile(file: string): { index: StationsIndex; metadata: BuildMetadata } {
-  const { source, metadata } = openEnvelopeFile(file, { magic: STATIONS_SPEC.magic, formatVersion: STATIONS_SPEC.formatVersion, file });
-  try {
-    return { index: openStationsIndex(source, metadata, file), metadata };
-  } catch (err) {
-    source.close?.();
-    throw err;
-  }
+  return openArtifactFile(file, STATIONS_SPEC, (source, metadata) => openStationsIndex(source, metadata, file));
 }
