@@ -33,6 +33,12 @@ function kib(text: string, field: string): number {
   return m ? Number(m[1]) : 0;
 }
 
+/** Pages only this process maps (Private_Clean + Private_Dirty), MiB; 0 where /proc has none. */
+export function privateMiB(pid: number | "self" = "self"): number {
+  const rollup = read(`/proc/${pid}/smaps_rollup`) ?? "";
+  return (kib(rollup, "Private_Clean") + kib(rollup, "Private_Dirty")) / 1024;
+}
+
 /** The process and all its descendants, depth first. */
 export function processTree(root: number): ProcMemory[] {
   const out: ProcMemory[] = [];
@@ -45,7 +51,7 @@ export function processTree(root: number): ProcMemory[] {
         command: cmdline.map((a) => a.replace(/^.*[\\/](node_modules|dist|server|pipeline|bench)[\\/]/, "$1/")).join(" ").slice(0, 80),
         rssMiB: kib(rollup, "Rss") / 1024,
         pssMiB: kib(rollup, "Pss") / 1024,
-        privateMiB: (kib(rollup, "Private_Clean") + kib(rollup, "Private_Dirty")) / 1024,
+        privateMiB: privateMiB(pid),
       });
     }
     for (const c of childrenOf(pid)) visit(c);

@@ -9,7 +9,7 @@
  * Linux only (/proc).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, promises as fs } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ import { PROJECT_ROOT } from "../../../datasets/common/paths.ts";
 import { mulberry32 } from "../../../datasets/common/prng.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { linkRelease, pointAt } from "../../helpers/releases.ts";
+import { privateMiB } from "../../../bench/proc-memory.ts";
 
 const KEY = "memory-key-0123456789abcdef";
 const RELEASE = "20261101T000000Z";
@@ -51,12 +52,6 @@ async function start(dataDir: string): Promise<Server> {
   return server;
 }
 
-/** Private memory (pages no other process maps), MiB. */
-function privateMiB(pid: number): number {
-  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
-  const kib = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0);
-  return (kib("Private_Clean") + kib("Private_Dirty")) / 1024;
-}
 
 /** The same seeded requests to each server: elevation on the SRTM tiles and anywhere, point weather. */
 async function warm(server: Server): Promise<number[]> {

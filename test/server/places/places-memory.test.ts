@@ -6,7 +6,7 @@
  * The bound is generous (bench/sizing.bench.ts prints the figures): it only catches the file read
  * whole into the process again.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DATASETS } from "../../../datasets/catalog.ts";
@@ -15,15 +15,10 @@ import { createLogger } from "../../../datasets/common/log.ts";
 import { mulberry32 } from "../../../datasets/common/prng.ts";
 import { loadPlaces } from "../../../server/places/load-places.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
+import { privateMiB } from "../../../bench/proc-memory.ts";
 
-/** This process's private memory in MiB, from /proc (Linux). */
-function privateMiB(): number {
-  const rollup = readFileSync("/proc/self/smaps_rollup", "utf8");
-  const kib = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0);
-  return (kib("Private_Clean") + kib("Private_Dirty")) / 1024;
-}
 
-/** Opening alone: the small parts (about 5 MiB) and the time zones' ICU data (some 10 MiB in a test worker). */
+/** Opening alone: the small parts and the parsed areas (10-12 MiB measured). */
 const OPEN_BOUND_MIB = 40;
 /**
  * After 2,000 searches, less the free space V8 keeps in its heap: under the searches' garbage its

@@ -5,7 +5,7 @@
  * cache, shared with every other worker. The bound is generous (bench/sizing.bench.ts prints the
  * figures): it only catches the file read whole into the process again.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DATASETS } from "../../../datasets/catalog.ts";
@@ -14,13 +14,8 @@ import { createLogger } from "../../../datasets/common/log.ts";
 import { mulberry32 } from "../../../datasets/common/prng.ts";
 import { loadAdmin } from "../../../server/reverse/load-admin.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
+import { privateMiB } from "../../../bench/proc-memory.ts";
 
-/** This process's private memory in MiB, from /proc (Linux). */
-function privateMiB(): number {
-  const rollup = readFileSync("/proc/self/smaps_rollup", "utf8");
-  const kib = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0);
-  return (kib("Private_Clean") + kib("Private_Dirty")) / 1024;
-}
 
 const BOUND_MIB = 48;
 

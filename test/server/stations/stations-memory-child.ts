@@ -4,7 +4,7 @@
  * station and 2,000 seeded points' local stations, and prints its private memory growth as JSON.
  */
 import path from "node:path";
-import { processTree } from "../../../bench/proc-memory.ts";
+import { privateMiB } from "../../../bench/proc-memory.ts";
 import { DATASETS } from "../../../datasets/catalog.ts";
 import { readConfig } from "../../../datasets/common/config.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
@@ -12,8 +12,6 @@ import { mulberry32 } from "../../../datasets/common/prng.ts";
 import type { ObservationKind } from "../../../datasets/stations/record.ts";
 import { loadStations } from "../../../server/stations/load-stations.ts";
 import { observationsJson } from "../../../server/stations/observations-content.ts";
-
-const privateMiB = (): number => processTree(process.pid)[0]!.privateMiB;
 
 const dir = process.argv[2]!;
 const before = privateMiB();
