@@ -5,7 +5,7 @@
  *                         [--against ../other-checkout] [--against-env GEODATA_WORKER_POLICY=spread]
  *                         [--rate 2000] [--no-latency] [--workers 1] [--server-cores 0] [--load-cores 1]
  *                         [--seed 20261123] [--mix-size 65536] [--rounds 1] [--against ../other-checkout]
- *                         [--data-dir DIR] [--cpu-prof DIR]
+ *                         [--data-dir DIR] [--cpu-prof DIR] [--bare-work 10,25,50]
  *
  * The server (`scripts/start.mjs --no-default-build`, GEODATA_WORKERS=1 unless --workers) runs on
  * --server-cores and the load generator on --load-cores (taskset): on a small machine a load
@@ -27,7 +27,9 @@
  * the report gives the share of requests that repeated a target. Data: the integration tests'
  * .cache/test-data (built if missing), or --data-dir (a scale rehearsal's data directory: the
  * station mixes are drawn from its stations). --cpu-prof DIR writes each server run's CPU profile
- * (node --cpu-prof) into DIR: where a mix's time goes. Writes bench-results/http-<time>.{json,md}
+ * (node --cpu-prof) into DIR: where a mix's time goes. --bare-work W,... also runs the bare server
+ * doing W µs of JavaScript a request, each round: what any server whose handlers take W µs costs
+ * here at the least (a slow server pays more per request than W; docs/http.md). Writes bench-results/http-<time>.{json,md}
  * (gitignored). Speed is never asserted: this prints and records.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -68,6 +70,12 @@ const mixSize = integerOption("mix-size", 65_536, 1);
 const rounds = integerOption("rounds", 1, 1);
 const against = option("against", "");
 const cpuProfDir = option("cpu-prof", "");
+/** µs of work a request for the bare server's extra runs: what a server whose handlers take that long costs at the least. */
+const bareWork = list("bare-work", "").map((w) => {
+  const us = Number(w);
+  if (!Number.isInteger(us) || us <= 0) throw new Error(`--bare-work: expected whole µs above 0, got "${w}"`);
+  return us;
+});
 /** Extra environment of variant B (`K=V,K=V`); with no --against, B is this checkout with it. */
 const againstEnv = Object.fromEntries(list("against-env", "").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
 const only = list("only", "");
@@ -81,7 +89,10 @@ const KEY = "bench-key-0123456789abcdef";
 const BARE_SERVER = `
 const http = require("node:http");
 const body = Buffer.from(JSON.stringify({ status: "OK", code: 200, content: { lat: 48.86, lon: 2.35 } }).padEnd(70));
+// --bare-work: this many µs of JavaScript a request (a busy loop on the clock, allocating nothing).
+const workMs = Number(process.argv[2] ?? 0) / 1000;
 const server = http.createServer((req, res) => {
+  if (workMs > 0) { const end = performance.now() + workMs; while (performance.now() < end); }
   res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.byteLength });
   res.end(body);
 });
@@ -130,7 +141,7 @@ async function startPinned(args: string[], cwd: string, env: NodeJS.ProcessEnv):
   return { child, port };
 }
 
-const startBare = (): Promise<Running> => startPinned(["-e", BARE_SERVER, "{port}"], PROJECT_ROOT, process.env);
+const startBare = (workUs = 0): Promise<Running> => startPinned(["-e", BARE_SERVER, "{port}", String(workUs)], PROJECT_ROOT, process.env);
 
 function startServer(variant: Variant, dataDir: string, cache: string): Promise<Running> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", GEODATA_DATA_DIR: dataDir, GEODATA_API_KEYS: KEY, GEODATA_WORKERS: String(workers), GEODATA_RELEASE_POLL_MS: "0", GEODATA_SHUTDOWN_DELAY_MS: "0", ...variant.env };
@@ -205,6 +216,7 @@ process.stdout.write(
 );
 
 const rows: Row[] = [];
+const workMixName = (us: number): string => `bare node:http + ${us} µs of work`;
 const bareMix: Mix = { name: "bare node:http", paths: ["/"] };
 for (let round = 1; round <= rounds; round++) {
   const bare = await startBare();
@@ -227,6 +239,14 @@ for (let round = 1; round <= rounds; round++) {
     for (const e of encodings) rows.push(await measure(round, "bare", "-", bare, bareMix, e));
   } finally {
     await stop(bare.child);
+  }
+  for (const us of bareWork) {
+    const busy = await startBare(us);
+    try {
+      rows.push(await measure(round, "bare+work", "-", busy, { name: workMixName(us), paths: ["/"] }, "identity"));
+    } finally {
+      await stop(busy.child);
+    }
   }
 }
 
@@ -285,6 +305,19 @@ const md: string[] = [
   }),
   "",
 ];
+if (bareWork.length > 0) {
+  md.push(
+    "Bare node:http doing W µs of JavaScript a request (--bare-work; a busy loop): the least CPU a request costs here when its handler takes W µs. The overhead is what it costs beyond W plus bare.",
+    "",
+    "| work µs | CPU µs/request | × bare | overhead µs |",
+    "|---|---|---|---|",
+    ...bareWork.map((us) => {
+      const cpu = rows.filter((r) => r.mix === workMixName(us)).map((r) => r.cpuUsPerRequest);
+      return `| ${us} | ${mean(cpu).toFixed(1)}${spread(cpu, 1)} | ${(mean(cpu) / bareCpu).toFixed(2)} | ${(mean(cpu) - us - bareCpu).toFixed(1)} |`;
+    }),
+    "",
+  );
+}
 if (variants.length > 1) {
   md.push("B against A, CPU µs per request (mean of the rounds; negative: B cheaper):", "");
   for (const s of summaries.filter((x) => x.variant === "B")) {
