@@ -4,8 +4,10 @@
  * time per request from process.cpuUsage (garbage collection included). This is the handler's work
  * W of docs/http.md; what the same request costs over HTTP is `npm run bench -- http`, and what any
  * server whose requests take W µs costs over HTTP at the least is its `--bare-work W`.
+ * `--hits`: cache hits instead: the response cache on (64 MiB), the mix's first 64 targets asked
+ * once, then --targets requests cycling through them, each round.
  * On the test data (.cache/test-data, built if missing).
- *   npm run bench -- app-cost [--only search,SYNOP] [--targets 4000] [--rounds 3]
+ *   npm run bench -- app-cost [--only search,SYNOP] [--targets 4000] [--rounds 3] [--hits]
  */
 import { readConfig } from "../datasets/common/config.ts";
 import { silentLogger } from "../datasets/common/log.ts";
@@ -14,6 +16,7 @@ import { LOADERS } from "../server/loaders.ts";
 import { ENDPOINTS } from "../server/endpoints/routes.ts";
 import { createApp, type AppRequest } from "../server/http/app.ts";
 import { KeyChecker } from "../server/http/auth.ts";
+import { ResponseCache } from "../server/http/response-cache.ts";
 import { buildOpenApi } from "../server/openapi/document.ts";
 import { ensureDefaultData } from "../test/helpers/default-data.ts";
 import { buildMixes, readPlaces, reportingStations } from "./http-mixes.ts";
@@ -25,25 +28,29 @@ const arg = (name: string): string | undefined => {
 const TARGETS = Number(arg("targets") ?? "4000");
 const ROUNDS = Number(arg("rounds") ?? "3");
 const only = (arg("only") ?? "").split(",").filter(Boolean);
+const hits = process.argv.includes("--hits");
+const HIT_TARGETS = 64;
 
 // --- Setup (untimed) ------------------------------------------------------------------------------
 const KEY = "bench-key-0123456789abcdef";
 const dataDir = await ensureDefaultData(["places", "admin", "elevation", "stations", "forecast"]);
 const registry = await loadDatasets(readConfig({ GEODATA_DATA_DIR: dataDir }), silentLogger, LOADERS);
 const openapi = buildOpenApi(ENDPOINTS);
-const app = createApp({ endpoints: ENDPOINTS, registry, keys: new KeyChecker([KEY]), openapi: () => openapi, logger: silentLogger });
+const app = createApp({ endpoints: ENDPOINTS, registry, keys: new KeyChecker([KEY]), openapi: () => openapi, logger: silentLogger, ...(hits ? { responseCache: new ResponseCache(64 * 2 ** 20) } : {}) });
 const mixes = buildMixes(await readPlaces(), await reportingStations(dataDir), undefined, (ROUNDS + 1) * TARGETS).filter(
   (m) => !m.name.startsWith("v1/") && m.name !== "openapi.json" && (only.length === 0 || only.includes(m.name)),
 );
 const request = (url: string): AppRequest => ({ method: "GET", url, headers: { "x-api-key": KEY }, hasBody: false });
 
-// --- Timed: a warm-up slice, then ROUNDS slices of targets not asked before ----------------------
-process.stdout.write(`| mix | CPU µs/request (rounds) | non-200 |\n|---|---|---|\n`);
+// --- Timed: a warm-up slice, then ROUNDS slices (of targets not asked before, or with --hits the same 64)
+process.stdout.write(`${hits ? "Cache hits" : "Cold answers"}, ${TARGETS} requests a round, ${ROUNDS} rounds\n| mix | CPU µs/request (rounds) | non-200 |\n|---|---|---|\n`);
+const sliceOf = (paths: readonly string[], round: number): readonly string[] =>
+  hits ? Array.from({ length: TARGETS }, (_, i) => paths[i % HIT_TARGETS]!) : paths.slice(round * TARGETS, (round + 1) * TARGETS);
 for (const mix of mixes) {
   const perRound: number[] = [];
   let failed = 0;
   for (let round = 0; round <= ROUNDS; round++) {
-    const slice = mix.paths.slice(round * TARGETS, (round + 1) * TARGETS);
+    const slice = sliceOf(mix.paths, round);
     const before = process.cpuUsage();
     for (const url of slice) {
       const pending = app(request(url));

@@ -8,9 +8,9 @@
  * - Key: the route, the bucket of the policy (for `forecast` the UTC quarter hour) and the parsed
  *   parameters' JSON (caching.ts), so `lat=52.50` and `lat=52.5` share an entry.
  * - Admission: an answer is kept on the second request for its key within the window of the last
- *   ADMISSION_WINDOW_KEYS to 2x that many keys seen once (SecondSight). A mix that never repeats
- *   then costs a set lookup per request instead of filling the cache, copying every body and
- *   making the collector move them (docs/http.md "Response cache").
+ *   ADMISSION_WINDOW_KEYS to 2x that many keys seen once (SecondSight, a filter of hashed keys).
+ *   A mix that never repeats then costs a hash and a bit test per request instead of filling the
+ *   cache, copying every body and making the collector move them (docs/http.md "Compression and caching").
  * - Validity: an entry belongs to one dataset generation (DatasetRegistry.generation); any load,
  *   reload or failure of a dataset empties the cache, so an answer never outlives its data.
  * - Encodings: the identity body is stored, and each content coding (br, gzip) is compressed
@@ -35,25 +35,56 @@ export const ENTRY_OVERHEAD_BYTES = 512;
 export const ADMISSION_WINDOW_KEYS = 16_384;
 
 /**
- * Remembers the keys seen once, in two generations of sets: a key is admitted when it is seen
- * again while either holds it. The newer set becomes the older when it is full.
+ * Bits of each of the two filters: 2^20 (128 KiB). With the most keys a window remembers (twice
+ * ADMISSION_WINDOW_KEYS), a key never seen shares its bit with a remembered one about 3 % of the
+ * time: its answer is then kept on its first request, which costs a copy and never a wrong answer.
+ */
+export const ADMISSION_FILTER_BITS = 2 ** 20;
+
+/**
+ * Remembers the keys seen once, as bits of a hash of the key in two generations of filters: a key
+ * is admitted when it is seen again while either has its bit. The newer filter becomes the older
+ * when it has taken `windowKeys` keys. Bits, not the key strings: a set of tens of thousands of
+ * strings that live for a while and then die together is what the collector spends the most on
+ * (measured over HTTP: docs/http.md "Compression and caching").
  */
 export class SecondSight {
-  private newer = new Set<string>();
-  private older = new Set<string>();
+  private newer: Uint32Array;
+  private older: Uint32Array;
+  private newerKeys = 0;
 
-  constructor(private readonly windowKeys = ADMISSION_WINDOW_KEYS) {}
+  constructor(
+    private readonly windowKeys = ADMISSION_WINDOW_KEYS,
+    private readonly filterBits = ADMISSION_FILTER_BITS,
+  ) {
+    if (!Number.isInteger(Math.log2(filterBits)) || filterBits < 32) throw new RangeError(`filter bits: expected a power of two of at least 32, got ${filterBits}`);
+    this.newer = new Uint32Array(filterBits / 32);
+    this.older = new Uint32Array(filterBits / 32);
+  }
 
   /** True when `key` was seen within the window (and is admitted); else remembers it. */
   seenBefore(key: string): boolean {
-    if (this.newer.has(key) || this.older.has(key)) return true;
-    if (this.newer.size >= this.windowKeys) {
+    const h = fnv1a(key) & (this.filterBits - 1);
+    const word = h >>> 5;
+    const bit = 1 << (h & 31);
+    if (((this.newer[word]! | this.older[word]!) & bit) !== 0) return true;
+    if (this.newerKeys >= this.windowKeys) {
+      const emptied = this.older.fill(0);
       this.older = this.newer;
-      this.newer = new Set();
+      this.newer = emptied;
+      this.newerKeys = 0;
     }
-    this.newer.add(key);
+    this.newer[word]! |= bit;
+    this.newerKeys++;
     return false;
   }
+}
+
+/** FNV-1a, 32 bits, over the key's UTF-16 code units. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 export class ResponseCache {

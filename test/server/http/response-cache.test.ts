@@ -6,7 +6,7 @@
 import http from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ResponseCache, SecondSight, type CachedAnswer } from "../../../server/http/response-cache.ts";
+import { ADMISSION_WINDOW_KEYS, ResponseCache, SecondSight, type CachedAnswer } from "../../../server/http/response-cache.ts";
 import { BROTLI_QUALITY, COMPRESSION_THRESHOLD_BYTES, GZIP_LEVEL, KEPT_BROTLI_QUALITY, KEPT_GZIP_LEVEL } from "../../../server/http/respond.ts";
 import { cachedAndUncached, TEST_KEY, type TestServer } from "../../helpers/server.ts";
 
@@ -76,6 +76,23 @@ describe("SecondSight", () => {
     expect(sight.seenBefore("g")).toBe(false);
     expect(sight.seenBefore("b")).toBe(false);
     expect(sight.seenBefore("e")).toBe(true);
+  });
+
+  it("admits few keys never seen: under 5 % with two full windows of search keys remembered", () => {
+    const sight = new SecondSight();
+    const key = (i: number): string => `/geocode/search/2/json release {"q":"place ${i}","limit":10,"offset":0}`;
+    // Two full windows (the most remembered at once), then keys never seen.
+    for (let i = 0; i < 2 * ADMISSION_WINDOW_KEYS; i++) sight.seenBefore(key(i));
+    let admitted = 0;
+    for (let i = 0; i < 10_000; i++) if (sight.seenBefore(key(1_000_000 + i))) admitted++;
+    // The filter's expected share is 1 - exp(-2 x 16,384 / 2^20), about 3 %.
+    expect(admitted / 10_000).toBeLessThan(0.05);
+    // And every key of the newer window is still remembered.
+    for (let i = 0; i < 100; i++) expect(sight.seenBefore(key(2 * ADMISSION_WINDOW_KEYS - 1 - i))).toBe(true);
+  });
+
+  it("refuses a filter size that is not a power of two", () => {
+    expect(() => new SecondSight(3, 1000)).toThrow(/power of two/);
   });
 });
 
