@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs every bench/*.bench.ts file in turn, each in its own process (so heap
  * figures are not mixed), and stops at the first failure. `npm run bench -- geocode` runs the
- * files whose name contains "geocode".
+ * files whose name contains "geocode"; a name that is a file's own (`http` for http.bench.ts)
+ * runs that file alone, not http-cache.bench.ts beside it.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -10,9 +11,10 @@ import { PROJECT_ROOT } from "../datasets/common/paths.ts";
 
 const filter = process.argv[2];
 const dir = path.join(PROJECT_ROOT, "bench");
-const files = readdirSync(dir)
+const matching = readdirSync(dir)
   .filter((f) => f.endsWith(".bench.ts") && (!filter || f.includes(filter)))
   .sort();
+const files = matching.includes(`${filter}.bench.ts`) ? [`${filter}.bench.ts`] : matching;
 if (files.length === 0) {
   process.stderr.write(`no bench file matches ${JSON.stringify(filter ?? "")}\n`);
   process.exit(2);
