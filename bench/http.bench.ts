@@ -29,8 +29,8 @@
  * station mixes are drawn from its stations). --cpu-prof DIR writes each server run's CPU profile
  * (node --cpu-prof) into DIR: where a mix's time goes. --bare-work W,... also runs the bare server
  * doing W µs of JavaScript a request, each round: what any server whose handlers take W µs costs
- * here at the least (a slow server pays more per request than W; docs/http.md). Writes bench-results/http-<time>.{json,md}
- * (gitignored). Speed is never asserted: this prints and records.
+ * here at the least (a slow server pays more per request than W; docs/http.md). Writes
+ * bench-results/http-<time>.{json,md} (gitignored). Speed is never asserted: this prints and records.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { promises as fs } from "node:fs";
