@@ -2,6 +2,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
+import { fromFile } from "geotiff";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memorySource } from "../../../datasets/common/byte-source.ts";
 import { DataFormatError } from "../../../datasets/common/errors.ts";
@@ -37,6 +38,19 @@ describe("DemTiff", () => {
     expect(t.layout.grid).toEqual({ ...grid, lat0: t.layout.grid.lat0 });
     expect(t.layout.grid.lat0).toBeCloseTo(46 + 7 / 12, 12);
     expect(Array.from(t.readAllSync())).toEqual(Array.from(samples));
+    t.close();
+  });
+
+  it("keeps the tile table as geotiff.js reads it, in 32-bit arrays", async () => {
+    const directory = (await (await fromFile(path.join(work, "alps.tif"))).getImage()).fileDirectory;
+    const offsets = Array.from((await directory.loadValue("TileOffsets")) as ArrayLike<number>);
+    const byteCounts = Array.from((await directory.loadValue("TileByteCounts")) as ArrayLike<number>);
+    expect(offsets).toHaveLength(6);
+    const t = DemTiff.open(path.join(work, "alps.tif"));
+    expect(t.layout.offsets).toBeInstanceOf(Uint32Array);
+    expect(t.layout.byteCounts).toBeInstanceOf(Uint32Array);
+    expect(Array.from(t.layout.offsets)).toEqual(offsets);
+    expect(Array.from(t.layout.byteCounts)).toEqual(byteCounts);
     t.close();
   });
 
