@@ -5,7 +5,7 @@
  *                         [--against ../other-checkout] [--against-env GEODATA_WORKER_POLICY=spread]
  *                         [--rate 2000] [--no-latency] [--workers 1] [--server-cores 0] [--load-cores 1]
  *                         [--seed 20261123] [--mix-size 65536] [--rounds 1] [--against ../other-checkout]
- *                         [--data-dir DIR] [--cpu-prof DIR] [--bare-work 10,25,50]
+ *                         [--data-dir DIR] [--cpu-prof DIR] [--bare-work 10,25,50] [--bare-spin 10,25,50]
  *
  * The server (`scripts/start.mjs --no-default-build`, GEODATA_WORKERS=1 unless --workers) runs on
  * --server-cores and the load generator on --load-cores (taskset): on a small machine a load
@@ -28,8 +28,9 @@
  * .cache/test-data (built if missing), or --data-dir (a scale rehearsal's data directory: the
  * station mixes are drawn from its stations). --cpu-prof DIR writes each server run's CPU profile
  * (node --cpu-prof) into DIR: where a mix's time goes. --bare-work W,... also runs the bare server
- * doing W µs of JavaScript a request, each round: what any server whose handlers take W µs costs
- * here at the least (a slow server pays more per request than W; docs/http.md). Writes
+ * doing W µs of memory-bound work a request (random reads of a large array, calibrated in
+ * process), each round: what a request whose work takes W µs costs here over HTTP (docs/http.md);
+ * --bare-spin W,... the same with a busy loop on the clock, which costs more. Writes
  * bench-results/http-<time>.{json,md} (gitignored). Speed is never asserted: this prints and records.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -70,12 +71,14 @@ const mixSize = integerOption("mix-size", 65_536, 1);
 const rounds = integerOption("rounds", 1, 1);
 const against = option("against", "");
 const cpuProfDir = option("cpu-prof", "");
-/** µs of work a request for the bare server's extra runs: what a server whose handlers take that long costs at the least. */
-const bareWork = list("bare-work", "").map((w) => {
-  const us = Number(w);
-  if (!Number.isInteger(us) || us <= 0) throw new Error(`--bare-work: expected whole µs above 0, got "${w}"`);
-  return us;
-});
+/** µs of work a request for the bare server's extra runs (--bare-work: memory reads; --bare-spin: a busy loop). */
+const microseconds = (name: string): number[] =>
+  list(name, "").map((w) => {
+    const us = Number(w);
+    if (!Number.isInteger(us) || us <= 0) throw new Error(`--${name}: expected whole µs above 0, got "${w}"`);
+    return us;
+  });
+const bareWork = [...microseconds("bare-work").map((us) => ({ us, kind: "reads" as const })), ...microseconds("bare-spin").map((us) => ({ us, kind: "spin" as const }))];
 /** Extra environment of variant B (`K=V,K=V`); with no --against, B is this checkout with it. */
 const againstEnv = Object.fromEntries(list("against-env", "").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
 const only = list("only", "");
@@ -89,10 +92,24 @@ const KEY = "bench-key-0123456789abcdef";
 const BARE_SERVER = `
 const http = require("node:http");
 const body = Buffer.from(JSON.stringify({ status: "OK", code: 200, content: { lat: 48.86, lon: 2.35 } }).padEnd(70));
-// --bare-work: this many µs of JavaScript a request (a busy loop on the clock, allocating nothing).
-const workMs = Number(process.argv[2] ?? 0) / 1000;
+// --bare-work: about this many µs of work a request, random reads of a 64 MiB array (memory-bound,
+// as a handler reading an index is; the count calibrated in process at start); --bare-spin: a busy
+// loop on the clock for that long instead.
+const workUs = Number(process.argv[2] ?? 0);
+const spin = process.argv[3] === "spin";
+const table = workUs > 0 && !spin ? new Float64Array(8 << 20).fill(1) : undefined;
+let seed = 1, sink = 0;
+const reads = (n) => { for (let i = 0; i < n; i++) { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; sink += table[seed & 0x7fffff]; } };
+let readsPerRequest = 0;
+if (table) {
+  const before = process.cpuUsage();
+  reads(4000000);
+  const used = process.cpuUsage(before);
+  readsPerRequest = Math.round((4000000 * workUs) / (used.user + used.system));
+}
 const server = http.createServer((req, res) => {
-  if (workMs > 0) { const end = performance.now() + workMs; while (performance.now() < end); }
+  if (readsPerRequest > 0) reads(readsPerRequest);
+  else if (spin && workUs > 0) { const end = performance.now() + workUs / 1000; while (performance.now() < end); }
   res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.byteLength });
   res.end(body);
 });
@@ -141,7 +158,7 @@ async function startPinned(args: string[], cwd: string, env: NodeJS.ProcessEnv):
   return { child, port };
 }
 
-const startBare = (workUs = 0): Promise<Running> => startPinned(["-e", BARE_SERVER, "{port}", String(workUs)], PROJECT_ROOT, process.env);
+const startBare = (workUs = 0, kind: "reads" | "spin" = "reads"): Promise<Running> => startPinned(["-e", BARE_SERVER, "{port}", String(workUs), kind], PROJECT_ROOT, process.env);
 
 function startServer(variant: Variant, dataDir: string, cache: string): Promise<Running> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", GEODATA_DATA_DIR: dataDir, GEODATA_API_KEYS: KEY, GEODATA_WORKERS: String(workers), GEODATA_RELEASE_POLL_MS: "0", GEODATA_SHUTDOWN_DELAY_MS: "0", ...variant.env };
@@ -216,7 +233,7 @@ process.stdout.write(
 );
 
 const rows: Row[] = [];
-const workMixName = (us: number): string => `bare node:http + ${us} µs of work`;
+const workMixName = (us: number, kind: "reads" | "spin"): string => `bare node:http + ${us} µs of ${kind === "spin" ? "busy loop" : "memory reads"}`;
 const bareMix: Mix = { name: "bare node:http", paths: ["/"] };
 for (let round = 1; round <= rounds; round++) {
   const bare = await startBare();
@@ -240,10 +257,10 @@ for (let round = 1; round <= rounds; round++) {
   } finally {
     await stop(bare.child);
   }
-  for (const us of bareWork) {
-    const busy = await startBare(us);
+  for (const { us, kind } of bareWork) {
+    const busy = await startBare(us, kind);
     try {
-      rows.push(await measure(round, "bare+work", "-", busy, { name: workMixName(us), paths: ["/"] }, "identity"));
+      rows.push(await measure(round, "bare+work", "-", busy, { name: workMixName(us, kind), paths: ["/"] }, "identity"));
     } finally {
       await stop(busy.child);
     }
@@ -307,13 +324,13 @@ const md: string[] = [
 ];
 if (bareWork.length > 0) {
   md.push(
-    "Bare node:http doing W µs of JavaScript a request (--bare-work; a busy loop): the least CPU a request costs here when its handler takes W µs. The overhead is what it costs beyond W plus bare.",
+    "Bare node:http doing W µs of work a request (--bare-work: random reads of a 64 MiB array, W µs of CPU in process; --bare-spin: a busy loop on the clock for W µs). Beyond: what a request costs over W plus bare.",
     "",
-    "| work µs | CPU µs/request | × bare | overhead µs |",
-    "|---|---|---|---|",
-    ...bareWork.map((us) => {
-      const cpu = rows.filter((r) => r.mix === workMixName(us)).map((r) => r.cpuUsPerRequest);
-      return `| ${us} | ${mean(cpu).toFixed(1)}${spread(cpu, 1)} | ${(mean(cpu) / bareCpu).toFixed(2)} | ${(mean(cpu) - us - bareCpu).toFixed(1)} |`;
+    "| work | µs | CPU µs/request | × bare | beyond µs |",
+    "|---|---|---|---|---|",
+    ...bareWork.map(({ us, kind }) => {
+      const cpu = rows.filter((r) => r.mix === workMixName(us, kind)).map((r) => r.cpuUsPerRequest);
+      return `| ${kind === "spin" ? "busy loop" : "memory reads"} | ${us} | ${mean(cpu).toFixed(1)}${spread(cpu, 1)} | ${(mean(cpu) / bareCpu).toFixed(2)} | ${(mean(cpu) - us - bareCpu).toFixed(1)} |`;
     }),
     "",
   );
