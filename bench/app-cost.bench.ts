@@ -2,8 +2,8 @@
  * What a request costs inside the server, without the socket: the app (createApp, response cache
  * off, identity coding) called in process on the HTTP bench's mixes (bench/http-mixes.ts), CPU
  * time per request from process.cpuUsage (garbage collection included). This is the handler's work
- * W of docs/http.md; what the same request costs over HTTP is `npm run bench -- http`, and what any
- * server whose requests take W µs costs over HTTP at the least is its `--bare-work W`.
+ * W of docs/http.md; what the same request costs over HTTP is `npm run bench -- http`, and what the
+ * bare server doing W µs of memory reads a request costs over HTTP is its `--bare-work W`.
  * `--hits`: cache hits instead: the response cache on (64 MiB), the mix's first 64 targets asked
  * once, then --targets requests cycling through them, each round.
  * On the test data (.cache/test-data, built if missing).
