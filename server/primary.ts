@@ -98,7 +98,10 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     const wasListening = listening.delete(worker.id);
     heartbeat.forget(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
+      // A worker leaves cluster.workers only once both its exit and its IPC disconnect have come,
+      // in either order: counting the live ones, the last exit is seen whichever comes first
+      // (else the primary would end when its loop empties, without this line).
+      if (Object.values(cluster.workers ?? {}).every((w) => w === undefined || w.isDead())) {
         logger.info("stopped", { workers: config.workers });
         process.exit(process.exitCode ?? 0);
       }
