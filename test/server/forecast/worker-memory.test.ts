@@ -52,7 +52,6 @@ async function start(dataDir: string): Promise<Server> {
   return server;
 }
 
-
 /** The same seeded requests to each server: elevation on the SRTM tiles and anywhere, point weather. */
 async function warm(server: Server): Promise<number[]> {
   const random = mulberry32(20261128);
