@@ -2,7 +2,7 @@
  * The caching layers of an endpoint that declares a policy (Endpoint.cache), outermost first:
  *
  * - `freshness`: serializes the parameters once (the key and the ETag read the same text) and
- *   gives a 200 its Cache-Control, per request (it depends on the instant).
+ *   gives a 200 its Cache-Control, per request (it depends on the instant), and `Vary: X-Api-Key`.
  * - `keep`: the response cache (response-cache.ts): a kept answer is returned as it is, with its
  *   ETag and its compressed copies; a miss runs the layers inside and keeps the answer on the
  *   second request for its key. Instant answers and endpoints declared `kept: false` pass by.
@@ -26,9 +26,19 @@ export const freshness: Layer = (x, next) => {
 };
 
 function fresh(a: Answer, x: Exchange): Answer {
-  if (a.status === 200) a.headers["Cache-Control"] = cacheControl(x.policy!, x.now, x.states?.runsDue);
+  if (a.status === 200) {
+    a.headers["Cache-Control"] = cacheControl(x.policy!, x.now, x.states?.runsDue);
+    a.headers.Vary = KEYED_VARY;
+  }
   return a;
 }
+
+/**
+ * A cacheable answer was given for one key: a cache (a browser's, a proxy's) keeps it per
+ * X-Api-Key value, so that another key, a wrong one or none gets its own answer (a 401) rather
+ * than the copy. `public` then lets a shared cache keep it, per key, as a key in the URL would.
+ */
+const KEYED_VARY = "Accept-Encoding, X-Api-Key";
 
 export function keep(cache: ResponseCache | undefined): Layer {
   if (cache === undefined || !cache.enabled) return (x, next) => next(x);

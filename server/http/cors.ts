@@ -29,23 +29,13 @@ export const CORS_MAX_AGE_SECONDS = 7200;
 
 /**
  * Response headers a page may read beyond the safelisted ones (Cache-Control, Content-Type,
- * Content-Length...): which DEM and which forecast run answered, the validator, rate limits.
+ * Content-Length...): all of them. The Fetch standard reads `*` as "every header" for a request
+ * whose credentials mode is not "include"; no answer of ours allows credentials (no
+ * Access-Control-Allow-Credentials: the key is a header, never a cookie), so `*` exposes exactly
+ * what a list would (X-Elevation-Source, X-Forecast-*, ETag, RateLimit, Retry-After...), stays true
+ * when an endpoint adds a header, and is one byte on every answer instead of 270.
  */
-export const CORS_EXPOSED_HEADERS: readonly string[] = [
-  "X-Elevation-Source",
-  "X-Forecast-Model",
-  "X-Forecast-Run",
-  "X-Forecast-Run-Age",
-  "X-Forecast-Resolution",
-  "X-Forecast-Timezone",
-  "X-Forecast-Height-Correction",
-  "X-Forecast-Probability",
-  "X-Forecast-Coverage",
-  "ETag",
-  "RateLimit",
-  "RateLimit-Policy",
-  "Retry-After",
-];
+export const CORS_EXPOSED_HEADERS = "*";
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -66,9 +56,8 @@ function allowedOrigin(origins: CorsOrigins, origin: string | undefined): string
   return origins.includes(origin) ? origin : undefined;
 }
 
-const EXPOSED = CORS_EXPOSED_HEADERS.join(", ");
 /** The headers of every answer when any origin is allowed (the default): built once, shared, frozen. */
-const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": EXPOSED });
+const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": CORS_EXPOSED_HEADERS });
 
 /**
  * CORS headers for an actual (non-preflight) response; `Vary: Origin` whenever the answer depends
@@ -80,7 +69,7 @@ export function corsHeaders(origins: CorsOrigins, requestHeaders: Headers): Read
   const allow = allowedOrigin(origins, single(requestHeaders, "origin"));
   if (allow !== undefined) {
     out["Access-Control-Allow-Origin"] = allow;
-    out["Access-Control-Expose-Headers"] = EXPOSED;
+    out["Access-Control-Expose-Headers"] = CORS_EXPOSED_HEADERS;
   }
   return out;
 }

@@ -111,6 +111,8 @@ describe("ETag and 304 over a socket", () => {
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(first.headers.get("cache-control")).toBe("public, max-age=86400");
+    // A cache keeps it per key (RFC 9111 §4.1): a request with another key, or none, is not served this copy.
+    expect(first.headers.get("vary")).toBe("Accept-Encoding, X-Api-Key");
     await first.text();
 
     const again = await server.get("/elevation/point/2/json?lat=0.50&lon=10.50", { headers: { "If-None-Match": etag } });
@@ -118,6 +120,7 @@ describe("ETag and 304 over a socket", () => {
     expect(await again.text()).toBe("");
     expect(again.headers.get("etag")).toBe(etag);
     expect(again.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(again.headers.get("vary")).toBe("Accept-Encoding, X-Api-Key");
     expect(again.headers.get("x-elevation-source")).toBe(first.headers.get("x-elevation-source"));
 
     const head = await server.get("/elevation/point/2/json?lat=0.5&lon=10.5", { method: "HEAD", headers: { "If-None-Match": `"other", ${etag}` } });
@@ -173,5 +176,6 @@ describe("ETag and 304 over a socket", () => {
     expect(res.status).toBe(400);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("etag")).toBeNull();
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
   });
 });
