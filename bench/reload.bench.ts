@@ -51,7 +51,7 @@ await fs.cp(path.join(await defaultDatasetDir("places"), "places"), path.join(re
 await writeManifest(dir, "places", R2);
 
 const port = await freePort();
-const server = spawn(process.execPath, [...(PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : []), ...(process.env.BENCH_PRELOAD ? ["--import", process.env.BENCH_PRELOAD] : []), "--max-semi-space-size=32", "--import", "tsx", path.join(PROJECT_ROOT, "server", "main.ts")], {
+const server = spawn(process.execPath, [...(PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-dir", PROFILE_DIR] : []), ...(process.env.BENCH_PRELOAD ? ["--import", process.env.BENCH_PRELOAD] : []), "--import", "tsx", path.join(PROJECT_ROOT, "server", "main.ts")], {
   cwd: PROJECT_ROOT,
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", GEODATA_DATA_DIR: dir, GEODATA_API_KEYS: KEY, GEODATA_WORKERS: "1", GEODATA_RELEASE_POLL_MS: "500", GEODATA_LOG_LEVEL: "info" },
   stdio: ["ignore", "ignore", "pipe"],

@@ -19,7 +19,7 @@ if (!dataDir || !outDir) throw new Error("usage: point-profile.ts DATA_DIR OUT_D
 mkdirSync(outDir, { recursive: true });
 const KEY = "profile-key-0123456789abcdef";
 const port = await freePort();
-const child = spawn(process.execPath, ["--max-semi-space-size=32", "--cpu-prof", `--cpu-prof-dir=${path.resolve(outDir)}`, path.join(PROJECT_ROOT, "dist", "server", "start.js"), "--no-default-build"], {
+const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${path.resolve(outDir)}`, path.join(PROJECT_ROOT, "dist", "server", "start.js"), "--no-default-build"], {
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", GEODATA_DATA_DIR: path.resolve(dataDir), GEODATA_API_KEYS: KEY, GEODATA_WORKERS: "1", GEODATA_RESPONSE_CACHE_MB: "0" },
   stdio: ["ignore", "ignore", "inherit"],
 });

@@ -21,7 +21,7 @@ describe("npm start", () => {
     let stderr = "";
     const exit = { code: undefined as number | null | undefined };
     // The same command line as package.json's "start" script, without npm in between (signals).
-    const child = spawn(process.execPath, ["--max-semi-space-size=32", path.join(PROJECT_ROOT, "scripts", "start.mjs")], { cwd: PROJECT_ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "scripts", "start.mjs")], { cwd: PROJECT_ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.on("close", (code) => (exit.code = code)); // "close": after the last of stderr
     try {
