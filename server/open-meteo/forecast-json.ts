@@ -42,11 +42,13 @@ function section(out: string[], name: string, s: Section, offset: number, format
   units(out, name, format, s.columns.map((c) => [c.name, c.unit.label]));
   out.push(`,"${name}":{"time":[`, timeAxis(s, offset, format), "]");
   for (const c of s.columns) {
-    out.push(`,${JSON.stringify(c.name)}:[`);
+    // Each column joined on its own: its values' strings die young, and the answer keeps one flat
+    // string a column, not two array slots and a string a value (a 100-point answer has 10^5 values).
     const v = c.values;
     const decimals = c.unit.decimals;
-    for (let i = 0; i < v.length; i++) out.push(i === 0 ? "" : ",", c.instants ? timeText(v[i]!, offset, format, false) : formatValue(v[i]!, decimals));
-    out.push("]");
+    const items = new Array<string>(v.length);
+    for (let i = 0; i < v.length; i++) items[i] = c.instants ? timeText(v[i]!, offset, format, false) : formatValue(v[i]!, decimals);
+    out.push(`,${JSON.stringify(c.name)}:[`, items.join(","), "]");
   }
   out.push("}");
 }
