@@ -50,7 +50,7 @@ const cursor: Record<string, number> = {};
 async function answer(search: URLSearchParams): Promise<number> {
   const q = parseForecastQuery(new Query(search, FORECAST_PARAMS));
   const locations: LocationForecast[] = [];
-  for (let i = 0; i < q.points.length; i++) locations.push(await locationForecast(q, i, inputs, now));
+  for (let i = 0; i < q.points.length; i++) locations.push(locationForecast(q, i, inputs, now));
   return q.format === "flatbuffers" ? forecastFlatBuffers(locations).byteLength : Buffer.byteLength(forecastJson(locations, q.timeformat));
 }
 const next = (name: keyof typeof sets): URLSearchParams => {

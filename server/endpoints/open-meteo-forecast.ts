@@ -82,9 +82,9 @@ export const openMeteoForecastEndpoint = defineEndpoint({
     },
   },
   parse: parseForecastQuery,
-  handle: async (q, data, ctx) => {
+  handle: (q, data, ctx) => {
     const locations: LocationForecast[] = [];
-    for (let i = 0; i < q.points.length; i++) locations.push(await locationForecast(q, i, data, ctx.now));
+    for (let i = 0; i < q.points.length; i++) locations.push(locationForecast(q, i, data, ctx.now));
     if (q.format === "flatbuffers") return { body: forecastFlatBuffers(locations), contentType: "application/octet-stream" };
     return { body: forecastJson(locations, q.timeformat), contentType: "application/json; charset=utf-8" };
   },

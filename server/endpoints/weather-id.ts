@@ -52,11 +52,11 @@ export const weatherIdEndpoint = defineEndpoint({
     },
   },
   parse: parsePlaceIdParam,
-  handle: async (param, data, ctx) => {
+  handle: (param, data, ctx) => {
     const place = placeAnswer(data.places, param, ctx.now);
     const { lat, lon } = place.point;
     // One DEM lookup: the elevation section and the forecast's height correction both use it.
-    const height = await elevationAt(data, lat, lon);
+    const height = elevationAt(data, lat, lon);
     const answer = pointWeather(lat, lon, data, ctx.now, height);
     const headers: Record<string, string> = { ...answer?.headers };
     if (height) headers[ELEVATION_SOURCE_HEADER] = elevationSourceOf(height);

@@ -58,8 +58,8 @@ export const weatherPointEndpoint = defineEndpoint({
     headers: WEATHER_HEADERS_DOCS,
   },
   parse: (query) => ({ lat: parseLatitude(query), lon: parseLongitude(query) }),
-  handle: async ({ lat, lon }, data, ctx) => {
-    const answer = pointWeather(lat, lon, data, ctx.now, await elevationAt(data, lat, lon));
+  handle: ({ lat, lon }, data, ctx) => {
+    const answer = pointWeather(lat, lon, data, ctx.now, elevationAt(data, lat, lon));
     if (!answer) throw errors.notFound(`No loaded forecast model covers lat ${lat}, lon ${lon}.`);
     return { contentJson: weatherPointJson(answer.table), headers: answer.headers };
   },

@@ -164,11 +164,11 @@ function currentSection(w: PointWeather, variables: readonly HourlyVariable[], q
 }
 
 /** The answer for point `index` of the query at the request's instant. */
-export async function locationForecast(q: ForecastQuery, index: number, inputs: WeatherInputs, now: Date): Promise<LocationForecast> {
+export function locationForecast(q: ForecastQuery, index: number, inputs: WeatherInputs, now: Date): LocationForecast {
   const started = performance.now();
   const { lat, lon } = q.points[index]!;
   const selection = selectModel(inputs.forecast, q.model);
-  const height = await elevationAt(inputs, lat, lon);
+  const height = elevationAt(inputs, lat, lon);
   const w = pointWeather(lat, lon, { ...inputs, forecast: selection.store }, EVERY_STEP, height);
   if (!w) throw openMeteoError("No data is available for this location");
   const zoneParam = q.timezones[index]!;
