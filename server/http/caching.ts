@@ -25,20 +25,19 @@ export const freshness: Layer = (x, next) => {
   return after(next(x), fresh, x);
 };
 
+/**
+ * Cache-Control, and `Vary: X-Api-Key` (finish.ts puts Accept-Encoding before it): a cacheable
+ * answer was given for one key, so a cache (a browser's, a proxy's) keeps it per key, and another
+ * key, a wrong one or none gets its own answer (a 401) rather than the copy. `public` then lets a
+ * shared cache keep it, per key, as a key in the URL would.
+ */
 function fresh(a: Answer, x: Exchange): Answer {
   if (a.status === 200) {
     a.headers["Cache-Control"] = cacheControl(x.policy!, x.now, x.states?.runsDue);
-    a.headers.Vary = KEYED_VARY;
+    a.headers.Vary = "X-Api-Key";
   }
   return a;
 }
-
-/**
- * A cacheable answer was given for one key: a cache (a browser's, a proxy's) keeps it per
- * X-Api-Key value, so that another key, a wrong one or none gets its own answer (a 401) rather
- * than the copy. `public` then lets a shared cache keep it, per key, as a key in the URL would.
- */
-const KEYED_VARY = "Accept-Encoding, X-Api-Key";
 
 export function keep(cache: ResponseCache | undefined): Layer {
   if (cache === undefined || !cache.enabled) return (x, next) => next(x);

@@ -15,8 +15,9 @@ export function finish(x: Exchange, a: Answer, corsOrigins: CorsOrigins): AppRes
     "Content-Length": String(body.byteLength),
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
-    Vary: "Accept-Encoding",
     ...a.headers,
+    // Every answer varies with the coding; a layer's own Vary (freshness: X-Api-Key) and CORS's come after.
+    Vary: a.headers.Vary === undefined ? "Accept-Encoding" : `Accept-Encoding, ${a.headers.Vary}`,
   };
   const cors = corsHeaders(corsOrigins, x.req.headers);
   for (const name in cors) headers[name] = name === "Vary" ? `${headers.Vary}, ${cors.Vary}` : cors[name]!;

@@ -216,4 +216,10 @@ describe("finish", () => {
     expect(notModified.headers["Content-Length"]).toBeUndefined();
     expect(notModified.headers.ETag).toBe('"t"');
   });
+  it("puts Accept-Encoding first in Vary, then the answer's own, then CORS's", () => {
+    expect(finish(exchange(), answerOf(200, LARGE), "*").headers.Vary).toBe("Accept-Encoding");
+    expect(finish(exchange(), answerOf(200, LARGE, { Vary: "X-Api-Key" }), "*").headers.Vary).toBe("Accept-Encoding, X-Api-Key");
+    const listed = exchange({ headers: { host: "h", origin: "https://a.example" } });
+    expect(finish(listed, answerOf(304, Buffer.alloc(0), { Vary: "X-Api-Key" }), ["https://a.example"]).headers.Vary).toBe("Accept-Encoding, X-Api-Key, Origin");
+  });
 });
