@@ -1,10 +1,11 @@
 /**
  * Sizing for docs/deploy.md: the compiled server (dist/server/start.js, what `npm start` runs,
  * with GEODATA_SERVE_ONLY=1) on a data directory whose every dataset is a release, with 1 and 2
- * workers: time to ready (the first 200 from /health/ready), RSS and PSS of each process at
- * ready (and private memory per process: the pages no other process shares), again after warming
- * every worker with every endpoint (--warm requests of each of the http bench's mixes,
- * bench/http-mixes.ts, 8 at a time), then the peak while every dataset switches to a new release (each pointer moved, then
+ * workers: time to ready (the first 200 from /health/ready), RSS and PSS of each process 3 s
+ * after ready (and private memory per process: the pages no other process shares), again right
+ * after warming every worker with every endpoint (--warm requests of each of the http bench's
+ * mixes, bench/http-mixes.ts, 8 at a time) and at rest 3 s later (an idle second gives memory
+ * back: server/idle-collector.ts), then the peak while every dataset switches to a new release (each pointer moved, then
  * SIGHUP: every dataset is read and checked again while the old one still serves), sampled every
  * 20 ms from /proc until /health shows every dataset on the new release. PSS divides shared pages
  * among the processes sharing them, so the tree's PSS is what the server costs the machine.
@@ -34,6 +35,8 @@ const WARM = Number(arg("--warm") ?? "1000");
 const KEY = "bench-key-0123456789abcdef";
 const R1 = "20261101T000000Z";
 const R2 = "20261102T000000Z";
+/** How long the server is left alone before "ready" and "rest": time for an idle second's collection (server/idle-collector.ts). */
+const REST_MS = 3000;
 
 const source = arg("--data-dir") ? path.resolve(arg("--data-dir")!) : await ensureDefaultData(["places", "admin", "elevation", "stations", "forecast"]);
 const build = spawn(process.execPath, [path.join(PROJECT_ROOT, "scripts", "build.mjs")], { stdio: "inherit" });
@@ -87,12 +90,14 @@ try {
       await new Promise((r) => setTimeout(r, 20));
     }
     const readyMs = performance.now() - t0;
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, REST_MS));
     const atReady = processTree(child.pid!);
     const warmStarted = performance.now();
     const warmRequests = await warm(port);
     const warmS = (performance.now() - warmStarted) / 1000;
     const afterWarm = processTree(child.pid!);
+    await new Promise((r) => setTimeout(r, REST_MS));
+    const atRest = processTree(child.pid!);
     for (const name of DATASET_NAMES) await pointAt(dir, name, R2);
     const t1 = performance.now();
     child.kill("SIGHUP");
@@ -121,6 +126,8 @@ try {
       "warm requests": `${warmRequests} in ${warmS.toFixed(0)} s`,
       "warm RSS/PSS per process": perProcess(afterWarm),
       "warm private MiB per process": privatePerProcess(afterWarm),
+      "rest PSS MiB": sum(atRest, "pssMiB"),
+      "rest private MiB per process": privatePerProcess(atRest),
       "reload s": (reloadMs / 1000).toFixed(1),
       "peak RSS MiB": sum(peakRss, "rssMiB"),
       "peak PSS MiB": sum(peakPss, "pssMiB"),
