@@ -6,10 +6,11 @@
  * reducer does not run. So once a second this looks at the CPU the process used, and in a second
  * of less than IDLE_CPU_MS it runs one full garbage collection that releases every page it can
  * (V8's "last resort" flavour, the one it runs before giving up on an allocation), when:
- * - there was traffic since the last collection (a second of IDLE_CPU_MS or more), or the
- *   resident size grew by GROWTH_BYTES since (slow traffic that never fills a second);
- * - and the last collection is MIN_SPACING_MS old: traffic that comes and goes every other second
- *   costs at most one collection in that time.
+ * - there was a burst of traffic since the last collection (a second of BUSY_CPU_MS or more), or
+ *   the resident size grew by GROWTH_BYTES since (traffic too light to make a second busy);
+ * - and the last collection is MIN_SPACING_MS old: bursts that come and go every other second
+ *   cost at most one collection in that time. Steady light traffic, whose seconds fall on either
+ *   side of IDLE_CPU_MS, makes no second busy: it collects only when memory grew.
  *
  * - Cost: nothing while requests come (a timer a second, two system calls); the collection itself
  *   takes 10-60 ms, and a request that arrives meanwhile waits for it.
@@ -24,6 +25,8 @@ import vm from "node:vm";
 
 /** A second with less CPU than this (user plus system, milliseconds) is idle: 1 % of a core. */
 export const IDLE_CPU_MS = 10;
+/** A second with at least this much CPU (milliseconds) is a burst of traffic: 10 % of a core. */
+export const BUSY_CPU_MS = 100;
 /** Growth of the resident size since the last collection that makes an idle second collect. */
 export const GROWTH_BYTES = 16 * 2 ** 20;
 /** How often the process looks, milliseconds. */
@@ -47,16 +50,15 @@ export class IdleWatch {
 
   constructor(
     private readonly idleCpuMs = IDLE_CPU_MS,
+    private readonly busyCpuMs = BUSY_CPU_MS,
     private readonly growthBytes = GROWTH_BYTES,
     private readonly minSpacingMs = MIN_SPACING_MS,
   ) {}
 
   shouldCollect(reading: Reading): boolean {
     if (this.baseline !== undefined && reading.rssBytes < this.baseline) this.baseline = reading.rssBytes;
-    if (reading.cpuMs >= this.idleCpuMs) {
-      this.busySince = true;
-      return false;
-    }
+    if (reading.cpuMs >= this.busyCpuMs) this.busySince = true;
+    if (reading.cpuMs >= this.idleCpuMs) return false;
     if (this.lastAtMs !== undefined && reading.nowMs - this.lastAtMs < this.minSpacingMs) return false;
     // The first idle second collects what loading left behind.
     return this.baseline === undefined || this.busySince || reading.rssBytes - this.baseline >= this.growthBytes;

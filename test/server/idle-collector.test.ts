@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../datasets/common/paths.ts";
-import { GROWTH_BYTES, IDLE_CPU_MS, IdleWatch, MIN_SPACING_MS } from "../../server/idle-collector.ts";
+import { BUSY_CPU_MS, GROWTH_BYTES, IDLE_CPU_MS, IdleWatch, MIN_SPACING_MS } from "../../server/idle-collector.ts";
 import { ensureDefaultData } from "../helpers/default-data.ts";
 import { until } from "../helpers/until.ts";
 
@@ -24,11 +24,17 @@ describe("IdleWatch", () => {
     const watch = new IdleWatch();
     watch.collected(100 * MiB, 0);
     expect(watch.shouldCollect({ cpuMs: 0, rssBytes: 100 * MiB, nowMs: 1000 })).toBe(false);
-    expect(watch.shouldCollect({ cpuMs: 500, rssBytes: 300 * MiB, nowMs: 2000 })).toBe(false);
+    expect(watch.shouldCollect({ cpuMs: BUSY_CPU_MS, rssBytes: 300 * MiB, nowMs: 2000 })).toBe(false);
     expect(watch.shouldCollect({ cpuMs: 0, rssBytes: 300 * MiB, nowMs: MIN_SPACING_MS - 1 })).toBe(false);
     expect(watch.shouldCollect({ cpuMs: 0, rssBytes: 300 * MiB, nowMs: MIN_SPACING_MS })).toBe(true);
     watch.collected(120 * MiB, MIN_SPACING_MS);
     expect(watch.shouldCollect({ cpuMs: 0, rssBytes: 120 * MiB, nowMs: 3 * MIN_SPACING_MS })).toBe(false);
+  });
+
+  it("not after light traffic, whose seconds are neither idle nor busy", () => {
+    const watch = new IdleWatch();
+    watch.collected(100 * MiB, 0);
+    for (let t = 1; t < 20; t++) expect(watch.shouldCollect({ cpuMs: t % 2 === 0 ? IDLE_CPU_MS - 1 : BUSY_CPU_MS - 1, rssBytes: 100 * MiB, nowMs: t * 1000 })).toBe(false);
   });
 
   it("after quiet traffic, once the size has grown by GROWTH_BYTES from the lowest seen", () => {
