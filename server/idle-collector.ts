@@ -13,7 +13,7 @@
  *   side of IDLE_CPU_MS, makes no second busy: it collects only when memory grew.
  *
  * - Cost: nothing while requests come (a timer a second, two system calls); the collection itself
- *   takes 10-60 ms, and a request that arrives meanwhile waits for it.
+ *   takes 30-45 ms, and a request that arrives meanwhile waits for it.
  * - Gain (docs/deploy.md "Sizing"): a process warmed with 500 requests of each of the HTTP bench's
  *   mixes held 134 MiB of private memory, 97 MiB after the collection; V8's share of it (the
  *   anonymous mappings) went from 71 to 33 MiB. glibc's heap does not shrink: what it freed in
@@ -30,7 +30,7 @@ export const BUSY_CPU_MS = 100;
 /** Growth of the resident size since the last collection that makes an idle second collect. */
 export const GROWTH_BYTES = 16 * 2 ** 20;
 /** How often the process looks, milliseconds. */
-export const CHECK_INTERVAL_MS = 1000;
+const CHECK_INTERVAL_MS = 1000;
 /** Least time between two collections, milliseconds: their CPU stays under 1 % of a core. */
 export const MIN_SPACING_MS = 5000;
 
@@ -48,20 +48,13 @@ export class IdleWatch {
   private lastAtMs: number | undefined;
   private busySince = false;
 
-  constructor(
-    private readonly idleCpuMs = IDLE_CPU_MS,
-    private readonly busyCpuMs = BUSY_CPU_MS,
-    private readonly growthBytes = GROWTH_BYTES,
-    private readonly minSpacingMs = MIN_SPACING_MS,
-  ) {}
-
   shouldCollect(reading: Reading): boolean {
     if (this.baseline !== undefined && reading.rssBytes < this.baseline) this.baseline = reading.rssBytes;
-    if (reading.cpuMs >= this.busyCpuMs) this.busySince = true;
-    if (reading.cpuMs >= this.idleCpuMs) return false;
-    if (this.lastAtMs !== undefined && reading.nowMs - this.lastAtMs < this.minSpacingMs) return false;
+    if (reading.cpuMs >= BUSY_CPU_MS) this.busySince = true;
+    if (reading.cpuMs >= IDLE_CPU_MS) return false;
+    if (this.lastAtMs !== undefined && reading.nowMs - this.lastAtMs < MIN_SPACING_MS) return false;
     // The first idle second collects what loading left behind.
-    return this.baseline === undefined || this.busySince || reading.rssBytes - this.baseline >= this.growthBytes;
+    return this.baseline === undefined || this.busySince || reading.rssBytes - this.baseline >= GROWTH_BYTES;
   }
 
   collected(rssBytes: number, nowMs: number): void {
@@ -94,8 +87,8 @@ export interface Collection {
   ms: number;
 }
 
-/** Starts the once-a-second look (an unref'd timer); returns its stop. */
-export function startIdleCollector(onCollect: (c: Collection) => void): () => void {
+/** Starts the once-a-second look, for the life of the process (an unref'd timer). */
+export function startIdleCollector(onCollect: (c: Collection) => void): void {
   const watch = new IdleWatch();
   const collect = fullCollector();
   let cpu = process.cpuUsage();
@@ -113,5 +106,4 @@ export function startIdleCollector(onCollect: (c: Collection) => void): () => vo
     onCollect({ rssBeforeBytes, rssAfterBytes, ms: performance.now() - started });
   }, CHECK_INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
 }
