@@ -35,34 +35,46 @@ export function observationsJson(store: StationStore, kind: ObservationKind, id:
   for (let k = 0; k < t.length; k++) {
     const i = order === undefined ? k : order[k]!;
     if (order !== undefined && k + 1 < order.length && t[order[k + 1]!] === t[i]) continue;
-    history += `${history === "" ? "" : ","}"${t[i]}":${recordJson(s, i)}`;
+    const time = jsonNumber(t[i]!);
+    history += `${history === "" ? "" : ","}"${time}":${recordJson(s, i, time)}`;
   }
-  return `{"${kind}":{"message":null,"latest":${recordJson(s, t.length - 1)},"history":{${history}}}}`;
+  return `{"${kind}":{"message":null,"latest":${recordJson(s, t.length - 1, jsonNumber(t[t.length - 1]!))},"history":{${history}}}}`;
 }
 
 /** A number as JSON.stringify writes it (NaN never reaches here: absent members are left out). */
-const num = (x: number): string => (Number.isFinite(x) ? String(x) : "null");
+export function jsonNumber(x: number): string {
+  // Most values are whole or in tenths (degrees, mm, 12.5 % cloud steps): their text from whole
+  // numbers, whose text V8 keeps cached, instead of the shortest-digits conversion of a double.
+  const tenths = Math.round(x * 10);
+  if (tenths / 10 === x && tenths > -1e9 && tenths < 1e9) {
+    const whole = (tenths / 10) | 0;
+    const digit = tenths - whole * 10;
+    if (digit === 0) return String(whole);
+    if (whole === 0) return digit < 0 ? `-0.${-digit}` : `0.${digit}`;
+    return `${whole}.${digit < 0 ? -digit : digit}`;
+  }
+  return Number.isFinite(x) ? String(x) : "null";
+}
 
 /** JSON.stringify(recordAt(s, i)): the members in recordAt's order. */
-function recordJson(s: StationSeries, i: number): string {
-  let out = `{"timestamp":${num(s.timestamps[i]!)}`;
+function recordJson(s: StationSeries, i: number, time: string): string {
+  let out = `{"timestamp":${time}`;
   const wid = s.wid[i];
   if (wid !== null && wid !== undefined) out += `,"wid":${JSON.stringify(wid)}`;
-  if (!Number.isNaN(s.visibility[i]!)) out += `,"visibility":${num(s.visibility[i]!)}`;
-  if (!Number.isNaN(s.temperature[i]!)) out += `,"temperature":${num(s.temperature[i]!)}`;
-  if (!Number.isNaN(s.cloudCover[i]!)) out += `,"cloudCover":${num(s.cloudCover[i]!)}`;
+  if (!Number.isNaN(s.visibility[i]!)) out += `,"visibility":${jsonNumber(s.visibility[i]!)}`;
+  if (!Number.isNaN(s.temperature[i]!)) out += `,"temperature":${jsonNumber(s.temperature[i]!)}`;
+  if (!Number.isNaN(s.cloudCover[i]!)) out += `,"cloudCover":${jsonNumber(s.cloudCover[i]!)}`;
   const h = s.cloudHigh[i]!;
   const m = s.cloudMiddle[i]!;
   const l = s.cloudLow[i]!;
   if (h >= 0 || m >= 0 || l >= 0) {
-    const types: string[] = [];
-    if (h >= 0) types.push(`"cloudHigh":${h}`);
-    if (m >= 0) types.push(`"cloudMiddle":${m}`);
-    if (l >= 0) types.push(`"cloudLow":${l}`);
-    out += `,"cloudTypes":{${types.join(",")}}`;
+    let types = h >= 0 ? `"cloudHigh":${h}` : "";
+    if (m >= 0) types += `${types === "" ? "" : ","}"cloudMiddle":${m}`;
+    if (l >= 0) types += `${types === "" ? "" : ","}"cloudLow":${l}`;
+    out += `,"cloudTypes":{${types}}`;
   }
-  if (!Number.isNaN(s.precipitation[i]!)) out += `,"precipitation":${num(s.precipitation[i]!)}`;
-  if (!Number.isNaN(s.precipitationConvective[i]!)) out += `,"precipitationConvective":${num(s.precipitationConvective[i]!)}`;
+  if (!Number.isNaN(s.precipitation[i]!)) out += `,"precipitation":${jsonNumber(s.precipitation[i]!)}`;
+  if (!Number.isNaN(s.precipitationConvective[i]!)) out += `,"precipitationConvective":${jsonNumber(s.precipitationConvective[i]!)}`;
   return out + "}";
 }
 

@@ -5,7 +5,9 @@
  * JSON.stringify(observationsContent(...)) byte for byte; likewise for a known station without
  * observations, and an unknown one is the same 404. A real station's series with its records
  * reordered and one repeated checks the history's key order (ascending) and that a repeated
- * timestamp keeps its last record, as JSON.stringify of the object gives them.
+ * timestamp keeps its last record, as JSON.stringify of the object gives them. The numbers' text
+ * (whole numbers and tenths written from whole numbers) is JSON.stringify's on edge values and on
+ * a seeded sweep.
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -17,10 +19,11 @@ import { ApiError } from "../../../server/api/api-error.ts";
 import { loadStations } from "../../../server/stations/load-stations.ts";
 import type { StationObservationRecord } from "../../../datasets/stations/record.ts";
 import { errors } from "../../../server/api/api-error.ts";
-import { noObservationMessage, observationsJson } from "../../../server/stations/observations-content.ts";
+import { jsonNumber, noObservationMessage, observationsJson } from "../../../server/stations/observations-content.ts";
 import { StationStore, emptySeries, recordAt, type StationSeries } from "../../../server/stations/station-store.ts";
 import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { thrown } from "../../helpers/thrown.ts";
+import { mulberry32 } from "../../../datasets/common/prng.ts";
 
 let store: StationStore;
 beforeAll(async () => {
@@ -78,5 +81,21 @@ describe("observationsJson", () => {
     const history = JSON.parse(json).SYNOP.history as Record<string, { temperature?: number }>;
     expect(Object.keys(history).map(Number)).toEqual([0, 1, 2, 3].map((k) => real.timestamps[k]));
     expect(history[String(real.timestamps[2])]!.temperature).toBe(Number.isNaN(real.temperature[3]!) ? undefined : real.temperature[3]);
+  });
+});
+
+describe("jsonNumber", () => {
+  const edges = [0, -0, 1, -1, 0.5, -0.5, -0.05, 12.3, -12.3, 12.5, 87.5, 402.336, 0.1 + 0.2, 99_999_999.9, -99_999_999.9, 100_000_000, 1e9, 1_764_374_400, 1_764_300_000, 1_764_301_234, 1_764_300_005, 99_999_999_999_999, 1e14, 1e21, 5e-7, 2 ** 53, Infinity, NaN];
+  it.each(edges.map((x) => [x]))("writes %s as JSON.stringify does", (x) => {
+    expect(jsonNumber(x)).toBe(JSON.stringify(x));
+  });
+
+  it("writes whole numbers, tenths, hundredths and UNIX times as JSON.stringify does", () => {
+    const random = mulberry32(20261129);
+    for (let k = 0; k < 200_000; k++) {
+      const magnitude = 10 ** Math.floor(random() * 11);
+      const x = (random() - 0.5) * magnitude;
+      for (const v of [Math.round(x), Math.round(x * 10) / 10, Math.round(x * 100) / 100, x]) expect(jsonNumber(v)).toBe(JSON.stringify(v));
+    }
   });
 });
