@@ -84,6 +84,11 @@ export interface Endpoint<P = unknown, K extends DatasetName = DatasetName, O ex
    * a hit does (Cache-Control and ETag still follow `cache`).
    */
   kept?: false;
+  /**
+   * Sets the headers of a 200 that depend on its instant, on every answer, a kept one included
+   * (the response cache keeps the rest as the handler gave them).
+   */
+  instantHeaders?: (headers: Record<string, string>, now: Date) => void;
   /** Set for another API's endpoint (ForeignApi); absent for the spec's. */
   foreign?: ForeignApi;
   parse(query: Query): P;

@@ -2,7 +2,8 @@
  * The caching layers of an endpoint that declares a policy (Endpoint.cache), outermost first:
  *
  * - `freshness`: serializes the parameters once (the key and the ETag read the same text) and
- *   gives a 200 its Cache-Control, per request (it depends on the instant), and `Vary: X-Api-Key`.
+ *   gives a 200 its Cache-Control and the endpoint's instant headers (Endpoint.instantHeaders),
+ *   per request (they depend on the instant), and `Vary: X-Api-Key`.
  * - `keep`: the response cache (response-cache.ts): a kept answer is returned as it is, with its
  *   ETag and its compressed copies; a miss runs the layers inside and keeps the answer on the
  *   second request for its key. Instant answers and endpoints declared `kept: false` pass by.
@@ -35,6 +36,7 @@ function fresh(a: Answer, x: Exchange): Answer {
   if (a.status === 200) {
     a.headers["Cache-Control"] = cacheControl(x.policy!, x.now, x.states?.runsDue);
     a.headers.Vary = "X-Api-Key";
+    x.endpoint!.instantHeaders?.(a.headers, x.now);
   }
   return a;
 }

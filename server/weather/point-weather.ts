@@ -101,12 +101,27 @@ export function pointWeather(lat: number, lon: number, inputs: WeatherInputs, no
       [FORECAST_MODEL_HEADER]: run.meta.model,
       [FORECAST_RESOLUTION_HEADER]: tokens.resolution,
       [FORECAST_RUN_HEADER]: tokens.runTime,
-      [FORECAST_RUN_AGE_HEADER]: String(Math.max(0, Math.floor((now.getTime() - Date.parse(run.meta.runTime)) / 1000))),
+      [FORECAST_RUN_AGE_HEADER]: runAge(run.meta.runTime, now),
       [FORECAST_TIMEZONE_HEADER]: zone,
       [FORECAST_HEIGHT_HEADER]: heightNote,
       [FORECAST_PROBABILITY_HEADER]: tokens.probability,
     },
   };
+}
+
+/** X-Forecast-Run-Age: whole seconds from the run's reference time to `now` (0 before it). */
+function runAge(runTime: string, now: Date): string {
+  return String(Math.max(0, Math.floor((now.getTime() - Date.parse(runTime)) / 1000)));
+}
+
+/**
+ * X-Forecast-Run-Age at the answer's instant, from the answer's X-Forecast-Run: set on every
+ * answer, a kept one too (Endpoint.instantHeaders), since the response cache keeps an answer for
+ * up to a quarter of an hour.
+ */
+export function refreshRunAge(headers: Record<string, string>, now: Date): void {
+  const run = headers[FORECAST_RUN_HEADER];
+  if (run !== undefined) headers[FORECAST_RUN_AGE_HEADER] = runAge(run, now);
 }
 
 /** The headers' values that depend only on the run: formatted once per run. */

@@ -141,6 +141,19 @@ describe("caching layers", () => {
     expect(answers[2]!.headers["Cache-Control"]).toBe("public, max-age=86400");
     expect(answers[2]!.headers.ETag).toBe(answers[0]!.headers.ETag);
   });
+  it("sets the endpoint's instant headers on every 200, a kept one included, at its own instant", async () => {
+    const cache = new ResponseCache(1 << 20);
+    const { run, calls } = stack(cache);
+    const e: Endpoint = { ...endpoint("forecast"), instantHeaders: (headers, now) => (headers["X-Instant"] = now.toISOString()) };
+    const at = (iso: string): Exchange => ({ ...exchange("lat=6", e), now: new Date(iso) });
+    await run(at("2026-11-23T20:00:10Z"));
+    await run(at("2026-11-23T20:00:20Z"));
+    const kept = await run(at("2026-11-23T20:09:00Z"));
+    expect(calls()).toBe(2);
+    expect(kept.headers["X-Instant"]).toBe("2026-11-23T20:09:00.000Z");
+    // The kept entry itself is untouched: the next hit gets its own instant too.
+    expect((await run(at("2026-11-23T20:14:59Z"))).headers["X-Instant"]).toBe("2026-11-23T20:14:59.000Z");
+  });
   it("compresses observations harder once kept", async () => {
     const { run } = stack(new ResponseCache(1 << 20));
     await run(exchange("lat=4", endpoint("observations")));

@@ -97,7 +97,10 @@ describe("SecondSight", () => {
 });
 
 describe("cached answers over a socket", () => {
-  const servers = cachedAndUncached(() => new Date("2026-11-23T21:00:00Z"));
+  const start = Date.parse("2026-11-23T21:00:00Z");
+  /** The servers' clock: fixed, but for the test that moves it. */
+  let instant = start;
+  const servers = cachedAndUncached(() => new Date(instant));
 
   const targets = [
     "/geocode/search/2/json?q=Springfield&limit=20",
@@ -220,5 +223,26 @@ describe("cached answers over a socket", () => {
     const again = await read(servers.cached, targets[0]!, "identity");
     expect(again.status).toBe(200);
     expect(servers.cached.service.responseCache.size).toBe(1);
+  });
+  it("gives a kept forecast the age of its run at the instant of the answer, not of the answer kept", async () => {
+    // Within one quarter hour (the key's bucket): the first answer is computed, the second computed
+    // and kept (a key is kept on its second sight), the third is the kept one, ten minutes later.
+    const target = "/weather/point/2/json?lat=47.37&lon=8.54";
+    try {
+      const seen: { etag: string | null; run: string | null; age: number }[] = [];
+      for (const offsetSeconds of [0, 1, 600]) {
+        instant = start + offsetSeconds * 1000;
+        const got = await read(servers.cached, target, "identity");
+        expect(got.status).toBe(200);
+        const run = got.headers.get("x-forecast-run");
+        seen.push({ etag: got.etag, run, age: Number(got.headers.get("x-forecast-run-age")) });
+        expect(got.headers.get("x-forecast-run-age")).toBe(String(Math.floor((instant - Date.parse(run!)) / 1000)));
+        expect(got.headers.get("x-forecast-run-age")).toBe((await read(servers.uncached, target, "identity")).headers.get("x-forecast-run-age"));
+      }
+      expect(seen[2]!.age - seen[0]!.age).toBe(600);
+      expect(new Set(seen.map((s) => s.etag)).size).toBe(1);
+    } finally {
+      instant = start;
+    }
   });
 });
