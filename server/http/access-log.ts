@@ -23,10 +23,10 @@ export function cutOnCodePoints(value: string, max: number): string {
 
 /**
  * A target whose path is plain and whose query gives only the API's parameters, each once at most
- * per pair, in characters encodeURIComponent leaves alone and within the lengths kept: the
+ * per pair, in characters encodeURIComponent leaves alone (and ':') and within the lengths kept: the
  * redaction would give it back unchanged, so it is returned as it is (nearly every request).
  */
-const KEPT_AS_IS = /^\/[A-Za-z0-9_.~!*'()/-]{0,511}(?:\?(?:lat|lon|q|id|limit|offset)=[A-Za-z0-9_.~!*'()-]{0,256}(?:&(?:lat|lon|q|id|limit|offset)=[A-Za-z0-9_.~!*'()-]{0,256})*)?$/;
+const KEPT_AS_IS = /^\/[A-Za-z0-9_.~!*'()/-]{0,511}(?:\?(?:lat|lon|q|id|limit|offset)=[A-Za-z0-9_.~!*'():-]{0,256}(?:&(?:lat|lon|q|id|limit|offset)=[A-Za-z0-9_.~!*'():-]{0,256})*)?$/;
 
 export function redactTarget(url: string): string {
   if (KEPT_AS_IS.test(url)) return url;
@@ -39,9 +39,17 @@ export function redactTarget(url: string): string {
   const parts: string[] = [];
   for (const [name, value] of pairs) {
     const safeName = encodeURIComponent(cutOnCodePoints(name, 64));
-    parts.push(LOGGED_PARAMS.has(name) ? `${safeName}=${encodeURIComponent(cutOnCodePoints(value, 256))}` : `${safeName}=[redacted]`);
+    parts.push(LOGGED_PARAMS.has(name) ? `${safeName}=${loggedValue(value)}` : `${safeName}=[redacted]`);
   }
   return parts.length ? `${path}?${parts.join("&")}` : path;
+}
+
+/**
+ * A kept parameter's value as logged: percent-encoded, but for ':', which a query may hold as it
+ * is (RFC 3986) and every place id has (`gn:2950159`).
+ */
+function loggedValue(value: string): string {
+  return encodeURIComponent(cutOnCodePoints(value, 256)).replaceAll("%3A", ":");
 }
 
 /** name=value pairs of a query without escapes, as URLSearchParams gives them (empty parts skipped). */

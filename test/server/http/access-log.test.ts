@@ -52,3 +52,15 @@ describe("access stream", () => {
     }
   });
 });
+
+describe("redactTarget", () => {
+  it("logs a place id's ':' as it is, whether the target is kept as it is or rebuilt", () => {
+    expect(redactTarget("/geocode/id/2/json?id=gn:2950159")).toBe("/geocode/id/2/json?id=gn:2950159");
+    // An unknown parameter makes the target rebuilt: the id reads the same.
+    expect(redactTarget("/geocode/id/2/json?id=gn:2950159&token=s3cret")).toBe("/geocode/id/2/json?id=gn:2950159&token=[redacted]");
+    // Escaped, it is decoded and logged the same way.
+    expect(redactTarget("/weather/id/2/json?id=gn%3A2950159")).toBe("/weather/id/2/json?id=gn:2950159");
+    // Other characters encodeURIComponent escapes are escaped still.
+    expect(redactTarget("/geocode/search/2/json?q=a%2Fb:c")).toBe("/geocode/search/2/json?q=a%2Fb:c");
+  });
+});
