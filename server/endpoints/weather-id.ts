@@ -2,7 +2,7 @@ import { PLACE_ID_EXPECTED } from "../../datasets/places/place-id.ts";
 import { ELEVATION_SOURCE_HEADER, elevationObject, elevationSourceOf } from "../elevation/elevation-object.ts";
 import { parsePlaceIdParam } from "../places/place-id-param.ts";
 import { placeAnswer } from "../places/place-answer.ts";
-import { elevationAt, pointWeather } from "../weather/point-weather.ts";
+import { elevationAt, pointWeather, setRunAge } from "../weather/point-weather.ts";
 import { WEATHER_ID_CONTENT_SCHEMA, weatherIdParts, type WeatherIdContent } from "../weather/id-answer.ts";
 import { localDateAndMinute } from "../admin-description/describe-timezone.ts";
 import { defineEndpoint } from "./endpoint.ts";
@@ -39,6 +39,7 @@ export const weatherIdEndpoint = defineEndpoint({
   params: ["id"],
   datasets: ["places", "forecast"],
   cache: "instant",
+  instantHeaders: setRunAge,
   optionalDatasets: ["admin", "elevation", "stations"],
   docs: {
     description: DESCRIPTION,

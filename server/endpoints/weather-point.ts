@@ -11,7 +11,7 @@ import {
   FORECAST_TIMEZONE_HEADER,
   elevationAt,
   pointWeather,
-  refreshRunAge,
+  setRunAge,
 } from "../weather/point-weather.ts";
 import { WEATHER_POINT_CONTENT_SCHEMA, weatherPointJson } from "../weather/slot-writer.ts";
 import { defineEndpoint } from "./endpoint.ts";
@@ -47,7 +47,7 @@ export const weatherPointEndpoint = defineEndpoint({
   params: ["lat", "lon"],
   datasets: ["forecast"],
   cache: "forecast",
-  instantHeaders: refreshRunAge,
+  instantHeaders: setRunAge,
   optionalDatasets: ["admin", "elevation", "stations"],
   docs: {
     description: DESCRIPTION,

@@ -101,7 +101,6 @@ export function pointWeather(lat: number, lon: number, inputs: WeatherInputs, no
       [FORECAST_MODEL_HEADER]: run.meta.model,
       [FORECAST_RESOLUTION_HEADER]: tokens.resolution,
       [FORECAST_RUN_HEADER]: tokens.runTime,
-      [FORECAST_RUN_AGE_HEADER]: runAge(run.meta.runTime, now),
       [FORECAST_TIMEZONE_HEADER]: zone,
       [FORECAST_HEIGHT_HEADER]: heightNote,
       [FORECAST_PROBABILITY_HEADER]: tokens.probability,
@@ -109,19 +108,14 @@ export function pointWeather(lat: number, lon: number, inputs: WeatherInputs, no
   };
 }
 
-/** X-Forecast-Run-Age: whole seconds from the run's reference time to `now` (0 before it). */
-function runAge(runTime: string, now: Date): string {
-  return String(Math.max(0, Math.floor((now.getTime() - Date.parse(runTime)) / 1000)));
-}
-
 /**
- * X-Forecast-Run-Age at the answer's instant, from the answer's X-Forecast-Run: set on every
- * answer, a kept one too (Endpoint.instantHeaders), since the response cache keeps an answer for
- * up to a quarter of an hour.
+ * X-Forecast-Run-Age: whole seconds from the answer's X-Forecast-Run to `now` (0 before it). Set
+ * by the freshness layer on every answer (Endpoint.instantHeaders), a kept one too: the response
+ * cache keeps an answer for up to a quarter of an hour.
  */
-export function refreshRunAge(headers: Record<string, string>, now: Date): void {
+export function setRunAge(headers: Record<string, string>, now: Date): void {
   const run = headers[FORECAST_RUN_HEADER];
-  if (run !== undefined) headers[FORECAST_RUN_AGE_HEADER] = runAge(run, now);
+  if (run !== undefined) headers[FORECAST_RUN_AGE_HEADER] = String(Math.max(0, Math.floor((now.getTime() - Date.parse(run)) / 1000)));
 }
 
 /** The headers' values that depend only on the run: formatted once per run. */
