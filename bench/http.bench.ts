@@ -14,7 +14,10 @@
  * identity and a browser's Accept-Encoding:
  * - capacity: wrk for --duration seconds, 50 connections: req/s, and the server's CPU time
  *   (user + system, from /proc) per request answered;
- * - latency at a fixed offered rate (--rate req/s, far below every mix's capacity), p50 and p99.
+ * - at a fixed offered rate (--rate req/s, far below every mix's capacity): p50 and p99 latency,
+ *   and the server's CPU per request there too. At capacity wrk waits on the slower server and
+ *   each answer's write wakes it, on the server's core; at a fixed rate both sides wait, the bare
+ *   server included, so that column compares a server to bare node:http at a production-like load.
  * A bare node:http server answering a fixed 70-byte JSON is measured the same way at the start
  * and the end of every round; ratios are to the mean of those runs.
  *
@@ -182,6 +185,8 @@ interface Row {
   socketErrors: number;
   p50Ms?: number;
   p99Ms?: number;
+  /** The server's CPU per request at the fixed offered rate (the latency run), µs. */
+  fixedCpuUs?: number;
 }
 
 async function measure(round: number, variant: string, cache: string, target: Running, mix: Mix, encoding: string): Promise<Row> {
@@ -202,13 +207,15 @@ async function measure(round: number, variant: string, cache: string, target: Ru
     socketErrors: capacity.socketErrors,
   };
   if (latency) {
+    const fixedCpu0 = treeCpuMs(target.child.pid!);
     const fixed = await runFixedRate({ cores: loadCores, url, paths: mix.paths, key: KEY, encoding: ENCODINGS[encoding]!, seconds: duration, rate });
+    row.fixedCpuUs = Number((((treeCpuMs(target.child.pid!) - fixedCpu0) * 1000) / fixed.requests).toFixed(1));
     row.p50Ms = fixed.p50;
     row.p99Ms = fixed.p99;
     row.non2xx += fixed.non2xx;
     row.socketErrors += fixed.errors;
   }
-  process.stdout.write(`${variant} round ${round} ${mix.name} cache ${cache} ${encoding}: ${row.reqPerSec} req/s, ${row.cpuUsPerRequest} µs CPU/request${latency ? `, p50 ${row.p50Ms} ms p99 ${row.p99Ms} ms at ${rate} req/s` : ""}${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}\n`);
+  process.stdout.write(`${variant} round ${round} ${mix.name} cache ${cache} ${encoding}: ${row.reqPerSec} req/s, ${row.cpuUsPerRequest} µs CPU/request${latency ? `; at ${rate} req/s ${row.fixedCpuUs} µs CPU/request, p50 ${row.p50Ms} ms p99 ${row.p99Ms} ms` : ""}${row.non2xx ? `, ${row.non2xx} non-2xx` : ""}\n`);
   return row;
 }
 
@@ -277,6 +284,7 @@ const mean = (xs: number[]): number => xs.reduce((a, x) => a + x, 0) / xs.length
 const bareRows = rows.filter((r) => r.variant === "bare");
 const bareRate = mean(bareRows.map((r) => r.reqPerSec));
 const bareCpu = mean(bareRows.map((r) => r.cpuUsPerRequest));
+const bareFixedCpu = latency ? mean(bareRows.map((r) => r.fixedCpuUs!)) : NaN;
 const spread = (xs: number[], digits = 0): string => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})` : "");
 
 interface Summary {
@@ -288,6 +296,7 @@ interface Summary {
   cpu: number[];
   p50: number[];
   p99: number[];
+  fixedCpu: number[];
   repeated: number;
 }
 const summaries: Summary[] = [];
@@ -306,6 +315,7 @@ for (const mix of mixes)
           cpu: rs.map((r) => r.cpuUsPerRequest),
           p50: rs.flatMap((r) => (r.p50Ms === undefined ? [] : [r.p50Ms])),
           p99: rs.flatMap((r) => (r.p99Ms === undefined ? [] : [r.p99Ms])),
+          fixedCpu: rs.flatMap((r) => (r.fixedCpuUs === undefined ? [] : [r.fixedCpuUs])),
           repeated: mean(rs.map((r) => r.repeatedShare)),
         });
       }
@@ -315,15 +325,15 @@ const md: string[] = [
   `# HTTP bench ${when}`,
   "",
   `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}. Server on cores ${serverCores} (GEODATA_WORKERS=${workers}), wrk (${connections} connections, ${duration} s) and bench/fixed-rate.mjs on cores ${loadCores}. Mixes of ${mixSize} targets, seed ${seed}; ${rounds} round(s).`,
-  `Bare node:http (70-byte JSON): ${Math.round(bareRate)} req/s${spread(bareRows.map((r) => r.reqPerSec))}, ${bareCpu.toFixed(1)} µs CPU/request${spread(bareRows.map((r) => r.cpuUsPerRequest), 1)}${latency ? `; at ${rate} req/s p50 ${mean(bareRows.map((r) => r.p50Ms!)).toFixed(2)} ms, p99 ${mean(bareRows.map((r) => r.p99Ms!)).toFixed(2)} ms` : ""}.`,
+  `Bare node:http (70-byte JSON): ${Math.round(bareRate)} req/s${spread(bareRows.map((r) => r.reqPerSec))}, ${bareCpu.toFixed(1)} µs CPU/request${spread(bareRows.map((r) => r.cpuUsPerRequest), 1)}${latency ? `; at ${rate} req/s ${bareFixedCpu.toFixed(1)} µs CPU/request${spread(bareRows.map((r) => r.fixedCpuUs!), 1)}, p50 ${mean(bareRows.map((r) => r.p50Ms!)).toFixed(2)} ms, p99 ${mean(bareRows.map((r) => r.p99Ms!)).toFixed(2)} ms` : ""}.`,
   ...variants.map((v) => `Variant ${v.name}: ${describeVariant(v)}.`),
   "",
-  `| mix | cache | encoding | variant | req/s | × bare | CPU µs/request | × bare | p50 ms | p99 ms | repeated |`,
-  `|---|---|---|---|---|---|---|---|---|---|---|`,
+  `| mix | cache | encoding | variant | req/s | × bare | CPU µs/request | × bare | at ${rate} req/s: CPU µs/request | × bare | p50 ms | p99 ms | repeated |`,
+  `|---|---|---|---|---|---|---|---|---|---|---|---|---|`,
   ...summaries.map((s) => {
     const r = mean(s.reqPerSec);
     const c = mean(s.cpu);
-    return `| ${s.mix} | ${s.cache} | ${s.encoding} | ${s.variant} | ${Math.round(r)}${spread(s.reqPerSec)} | ${(r / bareRate).toFixed(2)} | ${c.toFixed(1)}${spread(s.cpu, 1)} | ${(c / bareCpu).toFixed(2)} | ${s.p50.length ? mean(s.p50).toFixed(2) : "-"} | ${s.p99.length ? mean(s.p99).toFixed(2) : "-"} | ${(s.repeated * 100).toFixed(0)} % |`;
+    return `| ${s.mix} | ${s.cache} | ${s.encoding} | ${s.variant} | ${Math.round(r)}${spread(s.reqPerSec)} | ${(r / bareRate).toFixed(2)} | ${c.toFixed(1)}${spread(s.cpu, 1)} | ${(c / bareCpu).toFixed(2)} | ${s.fixedCpu.length ? `${mean(s.fixedCpu).toFixed(1)}${spread(s.fixedCpu, 1)}` : "-"} | ${s.fixedCpu.length ? (mean(s.fixedCpu) / bareFixedCpu).toFixed(2) : "-"} | ${s.p50.length ? mean(s.p50).toFixed(2) : "-"} | ${s.p99.length ? mean(s.p99).toFixed(2) : "-"} | ${(s.repeated * 100).toFixed(0)} % |`;
   }),
   "",
 ];
