@@ -19,7 +19,8 @@
  *   each answer's write wakes it, on the server's core; at a fixed rate both sides wait, the bare
  *   server included, so that column compares a server to bare node:http at a production-like load.
  * A bare node:http server answering a fixed 70-byte JSON is measured the same way at the start
- * and the end of every round; ratios are to the mean of those runs.
+ * and the end of every round; a CPU ratio is taken in each round, to that round's bare runs (a slow
+ * phase of the machine then moves both sides), and reported as the rounds' mean and range.
  *
  * --against DIR runs a second checkout's server (its own sources, compiled by its start script)
  * on the same data, and --against-env K=V,... gives that variant (or, alone, this checkout) more
@@ -285,6 +286,8 @@ const bareRows = rows.filter((r) => r.variant === "bare");
 const bareRate = mean(bareRows.map((r) => r.reqPerSec));
 const bareCpu = mean(bareRows.map((r) => r.cpuUsPerRequest));
 const bareFixedCpu = latency ? mean(bareRows.map((r) => r.fixedCpuUs!)) : NaN;
+/** Bare node:http's CPU per request in one round (its runs at the round's start and end): the round's ratios divide by it, so a slow phase of the machine moves both sides. */
+const bareOfRound = (round: number, fixed: boolean): number => mean(bareRows.filter((r) => r.round === round).map((r) => (fixed ? r.fixedCpuUs! : r.cpuUsPerRequest)));
 const spread = (xs: number[], digits = 0): string => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})` : "");
 
 interface Summary {
@@ -297,6 +300,9 @@ interface Summary {
   p50: number[];
   p99: number[];
   fixedCpu: number[];
+  /** CPU per request over bare node:http's in the same round, one per round. */
+  cpuRatio: number[];
+  fixedRatio: number[];
   repeated: number;
 }
 const summaries: Summary[] = [];
@@ -316,6 +322,8 @@ for (const mix of mixes)
           p50: rs.flatMap((r) => (r.p50Ms === undefined ? [] : [r.p50Ms])),
           p99: rs.flatMap((r) => (r.p99Ms === undefined ? [] : [r.p99Ms])),
           fixedCpu: rs.flatMap((r) => (r.fixedCpuUs === undefined ? [] : [r.fixedCpuUs])),
+          cpuRatio: rs.map((r) => r.cpuUsPerRequest / bareOfRound(r.round, false)),
+          fixedRatio: rs.flatMap((r) => (r.fixedCpuUs === undefined ? [] : [r.fixedCpuUs / bareOfRound(r.round, true)])),
           repeated: mean(rs.map((r) => r.repeatedShare)),
         });
       }
@@ -333,7 +341,7 @@ const md: string[] = [
   ...summaries.map((s) => {
     const r = mean(s.reqPerSec);
     const c = mean(s.cpu);
-    return `| ${s.mix} | ${s.cache} | ${s.encoding} | ${s.variant} | ${Math.round(r)}${spread(s.reqPerSec)} | ${(r / bareRate).toFixed(2)} | ${c.toFixed(1)}${spread(s.cpu, 1)} | ${(c / bareCpu).toFixed(2)} | ${s.fixedCpu.length ? `${mean(s.fixedCpu).toFixed(1)}${spread(s.fixedCpu, 1)}` : "-"} | ${s.fixedCpu.length ? (mean(s.fixedCpu) / bareFixedCpu).toFixed(2) : "-"} | ${s.p50.length ? mean(s.p50).toFixed(2) : "-"} | ${s.p99.length ? mean(s.p99).toFixed(2) : "-"} | ${(s.repeated * 100).toFixed(0)} % |`;
+    return `| ${s.mix} | ${s.cache} | ${s.encoding} | ${s.variant} | ${Math.round(r)}${spread(s.reqPerSec)} | ${(r / bareRate).toFixed(2)} | ${c.toFixed(1)}${spread(s.cpu, 1)} | ${mean(s.cpuRatio).toFixed(2)}${spread(s.cpuRatio, 2)} | ${s.fixedCpu.length ? `${mean(s.fixedCpu).toFixed(1)}${spread(s.fixedCpu, 1)}` : "-"} | ${s.fixedRatio.length ? `${mean(s.fixedRatio).toFixed(2)}${spread(s.fixedRatio, 2)}` : "-"} | ${s.p50.length ? mean(s.p50).toFixed(2) : "-"} | ${s.p99.length ? mean(s.p99).toFixed(2) : "-"} | ${(s.repeated * 100).toFixed(0)} % |`;
   }),
   "",
 ];
