@@ -31,7 +31,7 @@ export const elevationPointEndpoint = defineEndpoint({
   datasets: ["elevation"],
   cache: "release",
   // A lookup (0.7 µs, blocks in the block cache) costs what a kept answer's hit does: keeping the
-  // answers cost 15 % more CPU on the bench's elevation mix, whose requests repeat 69 %.
+  // answers cost 11-19 % more CPU on the bench's elevation mix (docs/http.md).
   kept: false,
   docs: {
     description: DESCRIPTION,
