@@ -39,8 +39,6 @@ export interface Config {
   serveOnly: boolean;
   /** How long SIGTERM waits for in-flight requests before closing sockets, milliseconds. */
   shutdownGraceMs: number;
-  /** Budget of the decoded elevation tile cache, MiB. */
-  elevationCacheMb: number;
   /** Per worker: bytes of whole answers kept by server/http/response-cache.ts, MiB; 0 = no cache. */
   responseCacheMb: number;
   /**
@@ -209,7 +207,6 @@ export function readConfig(env: Env): Config {
     shutdownDelayMs: readInt(env, "GEODATA_SHUTDOWN_DELAY_MS", 5_000, 0, 600_000),
     trustedProxies: readTrustedProxies(env),
     serveOnly: readSwitch(env, "GEODATA_SERVE_ONLY"),
-    elevationCacheMb: readInt(env, "GEODATA_ELEVATION_CACHE_MB", 256, 1, 65_536),
     responseCacheMb: readInt(env, "GEODATA_RESPONSE_CACHE_MB", 64, 0, 65_536),
     stationsRetentionDays: readInt(env, "GEODATA_STATIONS_RETENTION_DAYS", 10, LIMITS.stationsRetentionDays.min, LIMITS.stationsRetentionDays.max),
     forecastKeepRuns: readInt(env, "GEODATA_FORECAST_KEEP_RUNS", 2, LIMITS.forecastKeepRuns.min, LIMITS.forecastKeepRuns.max),

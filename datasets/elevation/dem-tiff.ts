@@ -1,8 +1,10 @@
 /**
  * Our fast reader of DEM tiles (the GeoTIFFs of datasets/elevation/FORMAT.md): parses the layout
- * once, then reads and decodes one internal tile at a time (inflate, undo predictor 2) through a
- * byte source: one positioned read of the tile's stored bytes where they lie in the file. Shared by
- * the pipeline (validation of what it wrote) and the server (point lookups).
+ * once, then reads one internal tile at a time through a byte source: one positioned read of the
+ * tile's stored bytes where they lie in the file. Our writer stores tiles as zlib streams of one
+ * stored block: they are checked against their Adler-32 and read as they lie, with no inflate.
+ * Compressed tiles are inflated (and predictor 2 undone). Shared by the pipeline (validation of
+ * what it wrote) and the server (point lookups).
  * Accepts any classic GeoTIFF with the same layout (tiled, int16, one band, DEFLATE or none,
  * predictor 1 or 2), either byte order; refuses anything else naming the file and entry offset.
  */
@@ -11,10 +13,12 @@ import { promisify } from "node:util";
 import { inflate, inflateSync } from "node:zlib";
 import { fileSource, type ByteSource } from "../common/byte-source.ts";
 import { DataFormatError, MissingInputError } from "../common/errors.ts";
+import { STORED_ZLIB_LEAD, StoredStreamError, storedZlibPayload } from "../common/zlib-stored.ts";
 import type { DemGrid } from "./grid.ts";
 import { gridFromDirectory } from "./georeference.ts";
-import { parseFirstIfd, type TiffDirectory } from "./tiff-ifd.ts";
+import { ifdExtent, parseFirstIfd, type TiffDirectory } from "./tiff-ifd.ts";
 import { Compression, Predictor, SampleFormat, Tag } from "./tiff-tags.ts";
+import { TileTable } from "./tile-table.ts";
 
 export interface DemTiffLayout {
   grid: DemGrid;
@@ -25,19 +29,16 @@ export interface DemTiffLayout {
   compression: number;
   predictor: number;
   littleEndian: boolean;
-  /**
-   * Where each internal tile lies and its stored bytes, 32-bit as a classic TIFF stores them (a
-   * server holding the whole SRTM set keeps 14,031 files' tables: 2.9 KB each at 64x64 tiles).
-   */
-  offsets: Uint32Array;
-  byteCounts: Uint32Array;
+  /** Where each internal tile lies and its stored bytes. */
+  tiles: TileTable;
   /** GDAL_NODATA as a number, when present. */
   nodata: number | undefined;
 }
 
 /**
- * First read at open: our writer's header for up to ~2,000 internal tiles (an SRTM1 tile needs
- * 2.2 KB). Kept small because a server with the whole SRTM set opens ~15,000 tiles at startup.
+ * First read at open: our writer's header for up to ~2,000 internal tiles (an SRTM3 tile needs
+ * 11.8 KB at 32x32). Kept small because a server with the whole SRTM set opens ~15,000 tiles at
+ * startup; a larger header (ETOPO5, SRTM1) takes a second read of exactly its size.
  */
 const FIRST_READ = 16 * 1024;
 const inflateAsync = promisify(inflate);
@@ -91,10 +92,19 @@ export function layoutFromDirectory(dir: TiffDirectory, file: string): DemTiffLa
     predictor,
     littleEndian: dir.littleEndian,
     // SHORT or LONG in a classic TIFF (BigTIFF is refused by parseFirstIfd): 32 bits hold them.
-    offsets: Uint32Array.from(offsets),
-    byteCounts: Uint32Array.from(counts),
+    tiles: TileTable.of(offsets, counts),
     nodata: nodata !== undefined && Number.isFinite(nodata) ? nodata : undefined,
   };
+}
+
+/** A lookup's buffer for one tile's stored bytes (DemTiff.readSamples), reused from lookup to lookup. */
+export interface TileSlot {
+  bytes: Uint8Array;
+}
+
+/** A slot for tiles of up to `largestTile` stored bytes. */
+export function tileSlot(largestTile: number): TileSlot {
+  return { bytes: new Uint8Array(largestTile + 2) };
 }
 
 export class DemTiff {
@@ -141,32 +151,33 @@ export class DemTiff {
       dir = parseFirstIfd(head, file);
     } catch (err) {
       if (head.byteLength >= size) throw err;
-      // A larger header, or a directory far into the file (not written by us): read it all once.
-      head = source.read(0, size);
+      // A larger header: read exactly its size; a directory far into the file (not written by
+      // us): read it all once.
+      head = source.read(0, Math.min(size, ifdExtent(head) ?? size));
       dir = parseFirstIfd(head, file);
     }
     const layout = layoutFromDirectory(dir, file);
-    for (let k = 0; k < layout.offsets.length; k++) {
-      if (layout.offsets[k]! + layout.byteCounts[k]! > size) {
-        throw new DataFormatError({ file, offset: layout.offsets[k] }, `tile ${k} of ${layout.byteCounts[k]} bytes within the file`, `a file of ${size} bytes (truncated)`);
+    const { tiles } = layout;
+    for (let k = 0; k < tiles.count; k++) {
+      if (tiles.offset(k) + tiles.bytes(k) > size) {
+        throw new DataFormatError({ file, offset: tiles.offset(k) }, `tile ${k} of ${tiles.bytes(k)} bytes within the file`, `a file of ${size} bytes (truncated)`);
       }
     }
     return new DemTiff(file, layout, source, size);
   }
 
   get blockCount(): number {
-    return this.layout.offsets.length;
+    return this.layout.tiles.count;
   }
 
   /** Decodes one internal tile from its stored bytes: `tileWidth * tileHeight` samples, row-major. */
   decode(index: number, stored: Uint8Array): Int16Array {
-    let raw: Uint8Array;
-    if (this.layout.compression === Compression.None) raw = stored;
-    else {
+    let raw = this.payload(index, stored);
+    if (raw === undefined) {
       try {
         raw = inflateSync(stored);
       } catch (err) {
-        throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index] }, `a zlib stream for tile ${index}`, (err as Error).message);
+        throw this.streamError(index, err);
       }
     }
     return this.samplesOf(index, raw);
@@ -174,12 +185,52 @@ export class DemTiff {
 
   /** The same, inflating in libuv's thread pool (a build checking many tiles at once). */
   async decodeAsync(index: number, stored: Uint8Array): Promise<Int16Array> {
-    if (this.layout.compression === Compression.None) return this.samplesOf(index, stored);
-    let raw: Uint8Array;
+    let raw = this.payload(index, stored);
+    if (raw === undefined) {
+      raw = await inflateAsync(stored).catch((err: unknown): never => {
+        throw this.streamError(index, err);
+      });
+    }
+    return this.samplesOf(index, raw);
+  }
+
+  /**
+   * A tile's sample bytes without an inflate: the stored bytes of an uncompressed file, or the
+   * checked payload of a stored zlib stream; undefined for a compressed stream.
+   */
+  private payload(index: number, stored: Uint8Array): Uint8Array | undefined {
+    if (this.layout.compression === Compression.None) return stored;
     try {
-      raw = await inflateAsync(stored);
+      return storedZlibPayload(stored);
     } catch (err) {
-      throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index] }, `a zlib stream for tile ${index}`, (err as Error).message);
+      throw this.streamError(index, err);
+    }
+  }
+
+  private streamError(index: number, err: unknown): DataFormatError {
+    if (err instanceof StoredStreamError) return new DataFormatError({ file: this.file, offset: this.layout.tiles.offset(index) }, `${err.expected} in tile ${index}`, err.got);
+    return new DataFormatError({ file: this.file, offset: this.layout.tiles.offset(index) }, `a zlib stream for tile ${index}`, (err as Error).message);
+  }
+
+  /**
+   * The samples of internal tile `index` for a lookup, read into `slot`: a stored tile of a
+   * little-endian file without a predictor (what our writer writes) comes back as a view of the
+   * slot, valid until the slot is read into again; any other tile as a fresh decoded array. No
+   * allocation but the view, and no inflate: one read of the tile and its Adler-32.
+   */
+  readSamples(index: number, slot: TileSlot): Int16Array {
+    const length = this.checkedLength(index);
+    // The slot's first byte is skipped so that a stored stream's payload (7 bytes in) starts at an
+    // even offset: an Int16Array view needs one.
+    const lead = this.layout.compression === Compression.None ? 0 : 2 - (STORED_ZLIB_LEAD % 2);
+    if (lead + length > slot.bytes.byteLength) return this.readBlock(index);
+    const bytes = slot.bytes.subarray(lead, lead + length);
+    this.readStored(index, length, bytes);
+    const raw = this.payload(index, bytes);
+    if (raw === undefined) return this.decode(index, bytes);
+    const { tileWidth, tileHeight, predictor, littleEndian } = this.layout;
+    if (raw.byteLength === tileWidth * tileHeight * 2 && littleEndian && predictor === Predictor.None && raw.byteOffset % 2 === 0) {
+      return new Int16Array(raw.buffer, raw.byteOffset, tileWidth * tileHeight);
     }
     return this.samplesOf(index, raw);
   }
@@ -189,7 +240,7 @@ export class DemTiff {
     const { tileWidth, tileHeight, predictor, littleEndian } = this.layout;
     const samples = tileWidth * tileHeight;
     if (raw.byteLength !== samples * 2) {
-      throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index] }, `${samples * 2} decoded bytes in tile ${index}`, `${raw.byteLength}`);
+      throw new DataFormatError({ file: this.file, offset: this.layout.tiles.offset(index) }, `${samples * 2} decoded bytes in tile ${index}`, `${raw.byteLength}`);
     }
     const out = new Int16Array(samples);
     if (littleEndian && raw.byteOffset % 2 === 0) out.set(new Int16Array(raw.buffer, raw.byteOffset, samples));
@@ -212,19 +263,38 @@ export class DemTiff {
     return out;
   }
 
-  /** The stored (compressed) bytes of internal tile `index`: one positioned read. */
-  private stored(index: number): Uint8Array {
+  /** The stored size of tile `index`, after checking the index and that the file is open. */
+  private checkedLength(index: number): number {
     if (!(index >= 0 && index < this.blockCount)) throw new RangeError(`tile index ${index} outside 0..${this.blockCount - 1} of ${this.file}`);
     if (this.source === undefined) throw new Error(`${this.file} is closed`);
-    const length = this.layout.byteCounts[index]!;
-    const bytes = this.source.read(this.layout.offsets[index]!, length);
-    if (bytes.byteLength !== length) {
-      throw new DataFormatError({ file: this.file, offset: this.layout.offsets[index]! + bytes.byteLength }, `${length} bytes of tile ${index}`, `${bytes.byteLength} (the file shrank since it was opened)`);
+    return this.layout.tiles.bytes(index);
+  }
+
+  /** Reads tile `index`'s `length` stored bytes into `into`: one positioned read. */
+  private readStored(index: number, length: number, into: Uint8Array): void {
+    const offset = this.layout.tiles.offset(index);
+    const source = this.source!;
+    let got: number;
+    if (source.readInto !== undefined) got = source.readInto(offset, length, into);
+    else {
+      const bytes = source.read(offset, length);
+      into.set(bytes);
+      got = bytes.byteLength;
     }
+    if (got !== length) {
+      throw new DataFormatError({ file: this.file, offset: offset + got }, `${length} bytes of tile ${index}`, `${got} (the file shrank since it was opened)`);
+    }
+  }
+
+  /** The stored bytes of internal tile `index`: one positioned read into a fresh buffer. */
+  private stored(index: number): Uint8Array {
+    const length = this.checkedLength(index);
+    const bytes = new Uint8Array(length);
+    this.readStored(index, length, bytes);
     return bytes;
   }
 
-  /** Reads and decodes one internal tile: one positioned read (a page-cache copy) and an inflate. */
+  /** Reads and decodes one internal tile into a fresh array: one positioned read, and an inflate if compressed. */
   readBlock(index: number): Int16Array {
     return this.decode(index, this.stored(index));
   }

@@ -109,3 +109,28 @@ export function parseFirstIfd(bytes: Uint8Array, file: string): TiffDirectory {
   }
   return { littleEndian: le, ifdOffset, entries };
 }
+
+/**
+ * How many bytes from the start of the file hold the first IFD and every out-of-line value it
+ * points to, read from `head`, the file's first bytes; undefined when `head` does not hold the IFD
+ * itself (or is no TIFF: parseFirstIfd then says why). A reader whose first read was too short for
+ * a large tile table reads this much, not the whole file.
+ */
+export function ifdExtent(head: Uint8Array): number | undefined {
+  if (head.byteLength < 8) return undefined;
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const le = head[0] === 0x49;
+  const ifdOffset = view.getUint32(4, le);
+  if (ifdOffset + 2 > head.byteLength) return undefined;
+  const count = view.getUint16(ifdOffset, le);
+  let end = ifdOffset + 2 + count * 12 + 4;
+  if (end > head.byteLength) return undefined;
+  for (let i = 0; i < count; i++) {
+    const at = ifdOffset + 2 + i * 12;
+    const size = FIELD_TYPE_BYTES[view.getUint16(at + 2, le)];
+    if (size === undefined) continue;
+    const total = size * view.getUint32(at + 4, le);
+    if (total > 4) end = Math.max(end, view.getUint32(at + 8, le) + total);
+  }
+  return end;
+}

@@ -1,7 +1,8 @@
 /**
  * Our writer of DEM tiles: a classic little-endian GeoTIFF, int16, one band, internally tiled,
- * DEFLATE-compressed (Compression 8, zlib streams) with the horizontal-differencing predictor
- * (Predictor 2), georeferenced with ModelPixelScale + ModelTiepoint + GeoKeyDirectory (EPSG:4326,
+ * each tile a zlib stream (Compression 8): by default one stored block, the samples as they are
+ * behind their Adler-32 (level 0, no predictor); at levels 1-9 compressed, with the
+ * horizontal-differencing predictor (Predictor 2). Georeferenced with ModelPixelScale + ModelTiepoint + GeoKeyDirectory (EPSG:4326,
  * PixelIsArea) and a GDAL_NODATA tag. The header, the directory and every array it points to come
  * first, then the compressed tiles, so a reader gets the whole layout from the first bytes.
  * Byte layout: datasets/elevation/FORMAT.md. geotiff.js cannot write tiled or compressed files.
@@ -18,18 +19,18 @@ import {
 export interface DemTiffOptions {
   /** Internal tile edge in pixels, a multiple of 16 (TIFF 6.0). */
   tileSize: number;
-  /** zlib level 1..9. */
+  /** zlib level 0..9: 0 stores the samples (no predictor), 1..9 compress them (predictor 2). */
   level: number;
 }
 
 /**
- * 64x64 tiles: a point lookup that misses the server's block cache inflates 8 KiB (about 60 µs)
- * instead of 128 KiB (about 0.8 ms) for 256x256, for files about 10 % larger on SRTM tiles.
- * Level 4 is zlib's fastest lazy-matching level: on the shared SRTM and ETOPO5 rasters its files
- * are within 2.5 % of level 6's (smaller on some) and take half the time to compress, which is
- * most of a global build's CPU.
+ * Stored 32x32 tiles: a point lookup reads one tile of 2,059 bytes and checks its Adler-32, about
+ * 3 µs, where a compressed 64x64 tile costs an inflate of 20-60 µs (zlib's per-call set-up is most
+ * of it). The price is disk: about twice a level-4 build's (docs/elevation.md). Smaller tiles
+ * would read less, but a 16x16 tile table no longer fits the reader's first 16 KiB for an SRTM3
+ * tile, and more lookups would straddle two tiles.
  */
-export const DEFAULT_TIFF_OPTIONS: DemTiffOptions = { tileSize: 64, level: 4 };
+export const DEFAULT_TIFF_OPTIONS: DemTiffOptions = { tileSize: 32, level: 0 };
 
 interface Entry {
   tag: number;
@@ -44,8 +45,8 @@ if (endianness() !== "LE") {
 
 const deflateAsync = promisify(deflate);
 
-/** One internal tile, differenced, ready to compress (padding beyond the image is nodata). */
-function differencedTile(raster: Int16Array, grid: DemGrid, bx: number, by: number, size: number): Uint8Array {
+/** One internal tile, differenced when `difference`, ready to store (padding beyond the image is nodata). */
+function tileOf(raster: Int16Array, grid: DemGrid, bx: number, by: number, size: number, difference: boolean): Uint8Array {
   const tile = new Int16Array(size * size);
   tile.fill(NODATA_INT16);
   const x0 = bx * size;
@@ -56,6 +57,7 @@ function differencedTile(raster: Int16Array, grid: DemGrid, bx: number, by: numb
     const src = (y0 + r) * grid.width + x0;
     tile.set(raster.subarray(src, src + w), r * size);
   }
+  if (!difference) return new Uint8Array(tile.buffer);
   // Horizontal differencing, right to left so each difference uses the original left neighbour;
   // Int16Array assignment wraps modulo 2^16 exactly as TIFF predictor 2 requires.
   for (let r = 0; r < size; r++) {
@@ -65,12 +67,20 @@ function differencedTile(raster: Int16Array, grid: DemGrid, bx: number, by: numb
   return new Uint8Array(tile.buffer);
 }
 
-/** The internal tiles of a raster, differenced, row-major. */
-function differencedTiles(raster: Int16Array, grid: DemGrid, size: number): Uint8Array[] {
+/** The predictor a level writes: differencing only pays when the tiles are compressed. */
+function predictorOf(level: number): number {
+  return level === 0 ? Predictor.None : Predictor.Horizontal;
+}
+
+/** The internal tiles of a raster, row-major, differenced for compressed levels. */
+function rasterTiles(raster: Int16Array, grid: DemGrid, options: DemTiffOptions): Uint8Array[] {
+  const size = options.tileSize;
   if (size % 16 !== 0 || size <= 0) throw new Error(`tile size must be a positive multiple of 16, got ${size}`);
+  if (!(Number.isInteger(options.level) && options.level >= 0 && options.level <= 9)) throw new Error(`zlib level must be 0..9, got ${options.level}`);
   if (raster.length !== grid.width * grid.height) throw new Error(`raster of ${grid.width}x${grid.height} needs ${grid.width * grid.height} samples, got ${raster.length}`);
+  const difference = predictorOf(options.level) === Predictor.Horizontal;
   const out: Uint8Array[] = [];
-  for (let by = 0; by < Math.ceil(grid.height / size); by++) for (let bx = 0; bx < Math.ceil(grid.width / size); bx++) out.push(differencedTile(raster, grid, bx, by, size));
+  for (let by = 0; by < Math.ceil(grid.height / size); by++) for (let bx = 0; bx < Math.ceil(grid.width / size); bx++) out.push(tileOf(raster, grid, bx, by, size, difference));
   return out;
 }
 
@@ -80,8 +90,8 @@ function typeBytes(type: number): number {
 
 /** Encodes a whole raster (row-major, `grid.width * grid.height` samples) as GeoTIFF chunks. */
 export function encodeDemTiff(raster: Int16Array, grid: DemGrid, options: DemTiffOptions = DEFAULT_TIFF_OPTIONS): Uint8Array[] {
-  const tiles = differencedTiles(raster, grid, options.tileSize).map((t) => deflateSync(t, { level: options.level }));
-  return assembleTiff(tiles, grid, options.tileSize);
+  const tiles = rasterTiles(raster, grid, options).map((t) => deflateSync(t, { level: options.level }));
+  return assembleTiff(tiles, grid, options);
 }
 
 /**
@@ -89,12 +99,12 @@ export function encodeDemTiff(raster: Int16Array, grid: DemGrid, options: DemTif
  * machine's cores busy while the main thread prepares the next tiles).
  */
 export async function encodeDemTiffAsync(raster: Int16Array, grid: DemGrid, options: DemTiffOptions = DEFAULT_TIFF_OPTIONS): Promise<Uint8Array[]> {
-  const tiles = await Promise.all(differencedTiles(raster, grid, options.tileSize).map((t) => deflateAsync(t, { level: options.level })));
-  return assembleTiff(tiles, grid, options.tileSize);
+  const tiles = await Promise.all(rasterTiles(raster, grid, options).map((t) => deflateAsync(t, { level: options.level })));
+  return assembleTiff(tiles, grid, options);
 }
 
-function assembleTiff(tiles: readonly Buffer[], grid: DemGrid, size: number): Uint8Array[] {
-
+function assembleTiff(tiles: readonly Buffer[], grid: DemGrid, options: DemTiffOptions): Uint8Array[] {
+  const size = options.tileSize;
   const resLon = grid.resLonArcsec / 3600;
   const resLat = grid.resLatArcsec / 3600;
   const geoKeys = [
@@ -112,7 +122,7 @@ function assembleTiff(tiles: readonly Buffer[], grid: DemGrid, size: number): Ui
     { tag: Tag.Photometric, type: FieldType.SHORT, values: [1] },
     { tag: Tag.SamplesPerPixel, type: FieldType.SHORT, values: [1] },
     { tag: Tag.PlanarConfiguration, type: FieldType.SHORT, values: [1] },
-    { tag: Tag.Predictor, type: FieldType.SHORT, values: [Predictor.Horizontal] },
+    { tag: Tag.Predictor, type: FieldType.SHORT, values: [predictorOf(options.level)] },
     { tag: Tag.TileWidth, type: FieldType.LONG, values: [size] },
     { tag: Tag.TileLength, type: FieldType.LONG, values: [size] },
     { tag: Tag.TileOffsets, type: FieldType.LONG, values: new Array<number>(tiles.length).fill(0) },

@@ -1,5 +1,5 @@
 /**
- * Pipeline step `elevation`: DEMs in their upstream formats → tiled DEFLATE GeoTIFF tiles plus the
+ * Pipeline step `elevation`: DEMs in their upstream formats → tiled GeoTIFF tiles (zlib streams, stored by default) plus the
  * coverage index (`<dataDir>/elevation/`).
  */
 import { promises as fs } from "node:fs";
@@ -29,7 +29,8 @@ const USAGE = `Options:
                       its extent when it is the finest there. Repeatable. The source name (the
                       X-Elevation-Source header) defaults to the file's base name.
   --tile-size <n>     Internal GeoTIFF tile edge in pixels, a multiple of 16 (default ${DEFAULT_TIFF_OPTIONS.tileSize}).
-  --level <1-9>       DEFLATE level (default ${DEFAULT_TIFF_OPTIONS.level}).
+  --level <0-9>       zlib level of the tiles (default ${DEFAULT_TIFF_OPTIONS.level}: stored, read with no
+                      inflate; 1-9 compress, about half the disk, an inflate per lookup).
 Output: <GEODATA_DATA_DIR>/elevation/ (index.bin + global/, srtm3/, srtm1/ GeoTIFFs), published atomically.`;
 
 async function expandHgt(location: string): Promise<string[]> {
@@ -53,7 +54,7 @@ export async function runElevation(args: string[], ctx: StepContext): Promise<vo
   const tiff = { ...DEFAULT_TIFF_OPTIONS };
   tiff.tileSize = o.int("tile-size", tiff.tileSize, 16, 4096);
   if (tiff.tileSize % 16 !== 0) throw new ConfigError("--tile-size", "a multiple of 16", String(tiff.tileSize));
-  tiff.level = o.int("level", tiff.level, 1, 9);
+  tiff.level = o.int("level", tiff.level, 0, 9);
   if (globals.length === 0 && hgt.length === 0 && tifTiles.length === 0) throw new ConfigError("elevation", "at least one --global, --hgt or --tif input", "none");
   const downloadDir = cacheDirOf(ctx, "downloads");
   await buildElevation({ globals, hgtFiles: hgt, tifTiles, outDir: ctx.config.dataDir, tiff, downloadDir, logger: ctx.logger });
@@ -61,7 +62,7 @@ export async function runElevation(args: string[], ctx: StepContext): Promise<vo
 
 export const elevationStep: PipelineStep = {
   name: "elevation",
-  summary: "DEMs (SRTM .hgt, GeoTIFF) → tiled DEFLATE GeoTIFF tiles with voids filled, plus the coverage index.",
+  summary: "DEMs (SRTM .hgt, GeoTIFF) → tiled GeoTIFF tiles with voids filled, plus the coverage index.",
   usage: USAGE,
   codeVersion: 1,
   embeddedDefault: {

@@ -4,16 +4,16 @@
  * no data (outside its tiles, or a void its build could not fill), down to the global DEMs, which
  * wrap at ±180° and take their edge row at the poles.
  *
- * One lookup path, synchronous: a block in the worker's cache of decoded blocks costs no read; a
- * miss is one positioned read of the block's stored bytes (a page-cache copy of a few KiB, see
- * datasets/common/README.md) and an inflate, then the block joins the cache. Nothing is awaited:
- * a promise round trip through libuv's thread pool cost more than the read it waited for.
+ * One lookup path, synchronous, with no cache: each internal tile the four pixels lie in (one,
+ * nearly always) is one positioned read of its stored bytes into a reused slot (a page-cache copy
+ * of 2 KiB, see datasets/common/README.md) and a check of its Adler-32; a compressed tile (a build
+ * with --level 1-9) is inflated. Nothing is awaited: a promise round trip through libuv's thread
+ * pool cost more than the read it waited for.
  */
-import type { DemTiff } from "../../datasets/elevation/dem-tiff.ts";
+import { tileSlot, type DemTiff, type TileSlot } from "../../datasets/elevation/dem-tiff.ts";
 import { bilinear, locate } from "../../datasets/elevation/grid.ts";
 import { formatResolution, type DemRasterEntry } from "../../datasets/elevation/index-format.ts";
 import { NODATA_INT16 } from "../../datasets/elevation/tiff-tags.ts";
-import { BlockCache } from "./block-cache.ts";
 
 export interface ElevationAnswer {
   /** Interpolated elevation, metres (not rounded). */
@@ -39,15 +39,18 @@ function cellKey(latIndex: number, lonIndex: number): number {
 
 export class ElevationStore {
   readonly rasters: readonly OpenRaster[];
-  readonly cache: BlockCache;
+  /** One slot per pixel of the four a lookup reads, each as large as the largest stored tile. */
+  private readonly slots: readonly [TileSlot, TileSlot, TileSlot, TileSlot];
   /** By 1° cell: the tiles touching it and every global raster, finest first (ties: tiles first). */
   private readonly cells = new Map<number, number[]>();
   /** Global rasters, finest first: the candidates of a cell no tile touches. */
   private readonly globals: number[] = [];
 
-  constructor(rasters: readonly OpenRaster[], cacheBudgetBytes: number) {
+  constructor(rasters: readonly OpenRaster[]) {
     this.rasters = rasters;
-    this.cache = new BlockCache(cacheBudgetBytes);
+    // Compressed tiles larger than this (never our writer's) are read into a fresh buffer instead.
+    const largest = Math.min(1 << 20, Math.max(0, ...rasters.map((r) => r.tiff.layout.tiles.largest)));
+    this.slots = [tileSlot(largest), tileSlot(largest), tileSlot(largest), tileSlot(largest)];
     const rank = (id: number): number => rasters[id]!.entry.grid.resLonArcsec * 2 + (rasters[id]!.entry.kind === "global" ? 1 : 0);
     const finest = (a: number, b: number): number => rank(a) - rank(b);
     for (const [id, r] of rasters.entries()) {
@@ -90,31 +93,22 @@ export class ElevationStore {
     const bx1 = Math.floor(n.col1 / tw);
     const by1 = Math.floor(n.row1 / th);
     const b00 = by0 * tilesAcross + bx0;
-    const block00 = this.block(id, b00);
+    const tiff = r.tiff;
+    const [s0, s1, s2, s3] = this.slots;
+    const block00 = tiff.readSamples(b00, s0);
     const cx0 = n.col0 - bx0 * tw;
     const cy0 = n.row0 - by0 * th;
     const cx1 = n.col1 - bx1 * tw;
     const cy1 = n.row1 - by1 * th;
-    // The common case: all four pixels in one block. Blocks are held in locals, so a small cache
-    // evicting one while the others are read cannot lose it.
+    // The common case: all four pixels in one block (31 of 32 rows and columns of a 32x32 tile);
+    // each other block is read into a slot of its own.
     const b10 = by0 * tilesAcross + bx1;
     const b01 = by1 * tilesAcross + bx0;
     const b11 = by1 * tilesAcross + bx1;
-    const block10 = b10 === b00 ? block00 : this.block(id, b10);
-    const block01 = b01 === b00 ? block00 : this.block(id, b01);
-    const block11 = b11 === b00 ? block00 : b11 === b10 ? block10 : b11 === b01 ? block01 : this.block(id, b11);
+    const block10 = b10 === b00 ? block00 : tiff.readSamples(b10, s1);
+    const block01 = b01 === b00 ? block00 : tiff.readSamples(b01, s2);
+    const block11 = b11 === b00 ? block00 : b11 === b10 ? block10 : b11 === b01 ? block01 : tiff.readSamples(b11, s3);
     return bilinear(block00[cy0 * tw + cx0]!, block10[cy0 * tw + cx1]!, block01[cy1 * tw + cx0]!, block11[cy1 * tw + cx1]!, n.fx, n.fy, NODATA_INT16);
-  }
-
-  /** Block `block` of raster `id`: from the cache, else read, decoded and cached. */
-  private block(id: number, block: number): Int16Array {
-    const key = BlockCache.key(id, block);
-    let data = this.cache.get(key);
-    if (data === undefined) {
-      data = this.rasters[id]!.tiff.readBlock(block);
-      this.cache.set(key, data);
-    }
-    return data;
   }
 
   private answer(id: number, metres: number): ElevationAnswer {

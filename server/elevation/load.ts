@@ -2,7 +2,7 @@
  * Loader of the elevation dataset: checks the enveloped index (magic, version, checksum), opens
  * every GeoTIFF it names with our reader and checks each file's size and grid against the index,
  * so a missing, truncated or replaced tile makes the dataset unavailable (503) at startup instead
- * of failing requests later. Tile data is read per block on demand into the bounded cache.
+ * of failing requests later. Tile data is read per lookup, where it lies.
  */
 import path from "node:path";
 import { DataFormatError } from "../../datasets/common/errors.ts";
@@ -35,13 +35,13 @@ export async function loadElevation(ctx: LoadContext): Promise<Loaded<ElevationS
     for (const r of rasters) r.tiff.close();
     throw err;
   }
-  const store = new ElevationStore(rasters, ctx.config.elevationCacheMb * 1024 * 1024);
+  const store = new ElevationStore(rasters);
   const bySource: Record<string, number> = {};
   for (const r of rasters) bySource[`${r.entry.source};${r.resolution}`] = (bySource[`${r.entry.source};${r.resolution}`] ?? 0) + 1;
   return {
     value: store,
     metadata: checked.metadata,
-    facts: { rasters: rasters.length, bySource, cacheBudgetMb: ctx.config.elevationCacheMb },
+    facts: { rasters: rasters.length, bySource },
     close: () => store.close(),
   };
 }

@@ -162,23 +162,6 @@ describe("GET /elevation/point/2/json", () => {
   });
 });
 
-describe("elevation with a tiny cache budget", () => {
-  it("answers the same with 1 MiB of cache (blocks evicted and re-read)", async () => {
-    const small = await startTestServer({ dataDir, env: { GEODATA_ELEVATION_CACHE_MB: "1" } });
-    try {
-      const points: Array<[number, number]> = [];
-      for (let k = 0; k < 40; k++) points.push([0.01 + (k % 10) * 0.098, 10.01 + Math.floor(k / 10) * 0.49]);
-      for (const [lat, lon] of points) {
-        const a = await (await server.get(`/elevation/point/2/json?lat=${lat}&lon=${lon}`)).json();
-        const b = await (await small.get(`/elevation/point/2/json?lat=${lat}&lon=${lon}`)).json();
-        expect(b).toEqual(a);
-      }
-    } finally {
-      await small.close();
-    }
-  });
-});
-
 describe("elevation with a damaged dataset", () => {
   it("answers 503, not 500, when a tile block is corrupted after startup", async () => {
     const copy = await fs.mkdtemp(path.join(os.tmpdir(), "elev-corrupt-"));
@@ -186,8 +169,8 @@ describe("elevation with a damaged dataset", () => {
       await fs.cp(path.join(await defaultDatasetDir("elevation"), "elevation"), path.join(copy, "elevation"), { recursive: true });
       const running = await startTestServer({ dataDir: copy });
       try {
-        // Overwrite the same file in place (same size, compressed blocks replaced by 0x55 bytes):
-        // the loader's checks passed at startup, the first block read fails.
+        // Overwrite the same file in place (same size, tiles replaced by 0x55 bytes): the loader's
+        // checks passed at startup, the first tile read fails.
         const tile = path.join(copy, "elevation/srtm3/N00E010.tif");
         const bytes = await fs.readFile(tile);
         bytes.fill(0x55, 4096);
