@@ -1,7 +1,6 @@
 /**
  * A cache bounded by the bytes of its values, with hit, miss and eviction counters: the one
- * behind the response cache (server/http/response-cache.ts) and the elevation block cache
- * (server/elevation/block-cache.ts).
+ * behind the response cache (server/http/response-cache.ts).
  *
  * Eviction is CLOCK, an approximation of least recently used: a hit marks its entry instead of
  * moving it (re-inserting on every hit made the Map rehash under load), and eviction, going from

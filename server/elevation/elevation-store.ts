@@ -49,7 +49,7 @@ export class ElevationStore {
   constructor(rasters: readonly OpenRaster[]) {
     this.rasters = rasters;
     // Compressed tiles larger than this (never our writer's) are read into a fresh buffer instead.
-    const largest = Math.min(1 << 20, Math.max(0, ...rasters.map((r) => r.tiff.layout.tiles.largest)));
+    const largest = Math.min(1 << 20, rasters.reduce((max, r) => Math.max(max, r.tiff.layout.tiles.largest), 0));
     this.slots = [tileSlot(largest), tileSlot(largest), tileSlot(largest), tileSlot(largest)];
     const rank = (id: number): number => rasters[id]!.entry.grid.resLonArcsec * 2 + (rasters[id]!.entry.kind === "global" ? 1 : 0);
     const finest = (a: number, b: number): number => rank(a) - rank(b);
