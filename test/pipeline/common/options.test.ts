@@ -47,10 +47,11 @@ describe("steps on the one parser", () => {
     await expect(stationsStep.run(["--noaa", "n.txt", "--wmo", "w.csv", "--merge", "--bogus"], ctx)).rejects.toThrow(/--bogus/);
   });
 
-  it("elevation: tile size a multiple of 16 from 16 to 4096, level 1 to 9, at least one input", async () => {
+  it("elevation: tile size a multiple of 16 from 16 to 4096, level 0 to 9, at least one input", async () => {
     await expect(runElevation(["--global", "g.tif", "--tile-size", "24"], ctx)).rejects.toThrow('--tile-size: expected a multiple of 16, got "24"');
     await expect(runElevation(["--global", "g.tif", "--tile-size", "8192"], ctx)).rejects.toThrow(/--tile-size: expected an integer from 16 to 4096/);
-    await expect(runElevation(["--global", "g.tif", "--level", "0"], ctx)).rejects.toThrow(/--level: expected an integer from 1 to 9/);
+    await expect(runElevation(["--global", "g.tif", "--level", "10"], ctx)).rejects.toThrow(/--level: expected an integer from 0 to 9/);
+    await expect(runElevation(["--global", "g.tif", "--level", "-1"], ctx)).rejects.toThrow(/--level: expected an integer from 0 to 9/);
     await expect(runElevation(["--level", "5"], ctx)).rejects.toThrow(/at least one --global, --hgt or --tif/);
   });
 
