@@ -112,12 +112,20 @@ export class DemTiff {
   readonly layout: DemTiffLayout;
   readonly fileSize: number;
   private source: ByteSource | undefined;
+  /**
+   * One bit per tile: set once readSamples has read the whole stored tile and checked its
+   * Adler-32. Later lookups in the tile read only the samples they need (68 bytes for a 2x2
+   * neighbourhood in a 32x32 tile, not 2,059, and no checksum); damage after that first read is
+   * the scrub's to find (docs/deploy.md).
+   */
+  private readonly checked: Uint8Array;
 
   private constructor(file: string, layout: DemTiffLayout, source: ByteSource, fileSize: number) {
     this.file = file;
     this.layout = layout;
     this.source = source;
     this.fileSize = fileSize;
+    this.checked = new Uint8Array(Math.ceil(layout.tiles.count / 8));
   }
 
   /**
@@ -213,24 +221,36 @@ export class DemTiff {
   }
 
   /**
-   * The samples of internal tile `index` for a lookup, read into `slot`: a stored tile of a
-   * little-endian file without a predictor (what our writer writes) comes back as a view of the
-   * slot, valid until the slot is read into again; any other tile as a fresh decoded array. No
-   * allocation but the view, and no inflate: one read of the tile and its Adler-32.
+   * Samples `first..last` (row-major indices) of internal tile `index` for a lookup, read into
+   * `slot`. A stored tile of a little-endian file without a predictor (what our writer writes)
+   * comes back as a view of the slot, valid until the slot is read into again, in which only
+   * `first..last` are sure to be this tile's: its first read takes the whole tile and checks its
+   * Adler-32, later reads take those samples alone. Any other tile is decoded whole into a fresh
+   * array. No inflate, and no allocation but the view.
    */
-  readSamples(index: number, slot: TileSlot): Int16Array {
+  readSamples(index: number, slot: TileSlot, first = 0, last = this.layout.tileWidth * this.layout.tileHeight - 1): Int16Array {
     const length = this.checkedLength(index);
     // The slot's first byte is skipped so that a stored stream's payload (7 bytes in) starts at an
     // even offset: an Int16Array view needs one.
     const lead = this.layout.compression === Compression.None ? 0 : 2 - (STORED_ZLIB_LEAD % 2);
     if (lead + length > slot.bytes.byteLength) return this.readBlock(index);
+    const { tileWidth, tileHeight, predictor, littleEndian } = this.layout;
+    const samples = tileWidth * tileHeight;
+    const direct = littleEndian && predictor === Predictor.None;
+    const bit = 1 << (index & 7);
+    if (direct && (this.checked[index >> 3]! & bit) !== 0) {
+      // Checked before, so the tile is stored: its samples lie 7 bytes in (none for Compression None).
+      const at = lead === 0 ? 0 : STORED_ZLIB_LEAD;
+      this.readRange(index, at + 2 * first, 2 * (last - first + 1), slot.bytes.subarray(lead + at + 2 * first));
+      return new Int16Array(slot.bytes.buffer, slot.bytes.byteOffset + lead + at, samples);
+    }
     const bytes = slot.bytes.subarray(lead, lead + length);
     this.readStored(index, length, bytes);
     const raw = this.payload(index, bytes);
     if (raw === undefined) return this.decode(index, bytes);
-    const { tileWidth, tileHeight, predictor, littleEndian } = this.layout;
-    if (raw.byteLength === tileWidth * tileHeight * 2 && littleEndian && predictor === Predictor.None && raw.byteOffset % 2 === 0) {
-      return new Int16Array(raw.buffer, raw.byteOffset, tileWidth * tileHeight);
+    if (direct && raw.byteLength === samples * 2 && raw.byteOffset % 2 === 0) {
+      this.checked[index >> 3] = this.checked[index >> 3]! | bit;
+      return new Int16Array(raw.buffer, raw.byteOffset, samples);
     }
     return this.samplesOf(index, raw);
   }
@@ -272,7 +292,12 @@ export class DemTiff {
 
   /** Reads tile `index`'s `length` stored bytes into `into`: one positioned read. */
   private readStored(index: number, length: number, into: Uint8Array): void {
-    const offset = this.layout.tiles.offset(index);
+    this.readRange(index, 0, length, into);
+  }
+
+  /** Reads `length` bytes of tile `index`'s stored bytes from `start` into `into`: one positioned read. */
+  private readRange(index: number, start: number, length: number, into: Uint8Array): void {
+    const offset = this.layout.tiles.offset(index) + start;
     const source = this.source!;
     let got: number;
     if (source.readInto !== undefined) got = source.readInto(offset, length, into);
@@ -282,7 +307,7 @@ export class DemTiff {
       got = bytes.byteLength;
     }
     if (got !== length) {
-      throw new DataFormatError({ file: this.file, offset: offset + got }, `${length} bytes of tile ${index}`, `${got} (the file shrank since it was opened)`);
+      throw new DataFormatError({ file: this.file, offset: offset + got }, `${length} bytes of tile ${index}${start > 0 ? ` from its byte ${start}` : ""}`, `${got} (the file shrank since it was opened)`);
     }
   }
 

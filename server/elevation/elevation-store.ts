@@ -95,20 +95,30 @@ export class ElevationStore {
     const b00 = by0 * tilesAcross + bx0;
     const tiff = r.tiff;
     const [s0, s1, s2, s3] = this.slots;
-    const block00 = tiff.readSamples(b00, s0);
     const cx0 = n.col0 - bx0 * tw;
     const cy0 = n.row0 - by0 * th;
     const cx1 = n.col1 - bx1 * tw;
     const cy1 = n.row1 - by1 * th;
-    // The common case: all four pixels in one block (31 of 32 rows and columns of a 32x32 tile);
-    // each other block is read into a slot of its own.
+    const i00 = cy0 * tw + cx0;
+    const i10 = cy0 * tw + cx1;
+    const i01 = cy1 * tw + cx0;
+    const i11 = cy1 * tw + cx1;
+    // The common case: all four pixels in one block (31 of 32 rows and columns of a 32x32 tile),
+    // samples i00..i11 of it. Otherwise each block is read into a slot of its own, for the
+    // samples of its pixels: a block holds two of them when both columns (b10 = b00) or both rows
+    // (b01 = b00) lie in it.
     const b10 = by0 * tilesAcross + bx1;
     const b01 = by1 * tilesAcross + bx0;
     const b11 = by1 * tilesAcross + bx1;
-    const block10 = b10 === b00 ? block00 : tiff.readSamples(b10, s1);
-    const block01 = b01 === b00 ? block00 : tiff.readSamples(b01, s2);
-    const block11 = b11 === b00 ? block00 : b11 === b10 ? block10 : b11 === b01 ? block01 : tiff.readSamples(b11, s3);
-    return bilinear(block00[cy0 * tw + cx0]!, block10[cy0 * tw + cx1]!, block01[cy1 * tw + cx0]!, block11[cy1 * tw + cx1]!, n.fx, n.fy, NODATA_INT16);
+    if (b11 === b00) {
+      const block = tiff.readSamples(b00, s0, i00, i11);
+      return bilinear(block[i00]!, block[i10]!, block[i01]!, block[i11]!, n.fx, n.fy, NODATA_INT16);
+    }
+    const block00 = tiff.readSamples(b00, s0, i00, b10 === b00 ? i10 : b01 === b00 ? i01 : i00);
+    const block10 = b10 === b00 ? block00 : tiff.readSamples(b10, s1, i10, b11 === b10 ? i11 : i10);
+    const block01 = b01 === b00 ? block00 : tiff.readSamples(b01, s2, i01, b11 === b01 ? i11 : i01);
+    const block11 = b11 === b10 ? block10 : b11 === b01 ? block01 : tiff.readSamples(b11, s3, i11, i11);
+    return bilinear(block00[i00]!, block10[i10]!, block01[i01]!, block11[i11]!, n.fx, n.fy, NODATA_INT16);
   }
 
   private answer(id: number, metres: number): ElevationAnswer {

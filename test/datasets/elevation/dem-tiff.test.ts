@@ -87,6 +87,26 @@ describe("DemTiff", () => {
     compressed.close();
   });
 
+  it("reads a stored tile whole and checks it the first time, then only the samples asked for", async () => {
+    const bytes = await fs.readFile(path.join(work, "alps-stored.tif"));
+    const reads: number[] = [];
+    const source = memorySource(bytes);
+    const counting = { ...source, readInto: (offset: number, length: number, target: Uint8Array) => (reads.push(length), source.readInto!(offset, length, target)) };
+    const t = DemTiff.over(counting, bytes.byteLength, "alps-stored.tif");
+    const want = Array.from(t.readBlock(4));
+    const slot = tileSlot(t.layout.tiles.largest);
+    reads.length = 0;
+    // Samples 20..37: row 1, columns 4..15, and row 2, columns 0..5 of the 16x16 tile.
+    const first = t.readSamples(4, slot, 20, 37);
+    expect(reads).toEqual([16 * 16 * 2 + 11]);
+    expect(Array.from(first)).toEqual(want);
+    slot.bytes.fill(0);
+    const later = t.readSamples(4, slot, 20, 37);
+    expect(reads).toEqual([16 * 16 * 2 + 11, 18 * 2]);
+    expect(Array.from(later.subarray(20, 38))).toEqual(want.slice(20, 38));
+    expect(later[19]).toBe(0);
+  });
+
   it("refuses a stored tile whose bytes changed, naming its Adler-32, the tile and its offset", async () => {
     const whole = Buffer.from(await fs.readFile(path.join(work, "alps-stored.tif")));
     const t0 = DemTiff.open(path.join(work, "alps-stored.tif"));

@@ -39,7 +39,33 @@ function srtmTile(): number {
   return r.tiff.layout.tileWidth;
 }
 
+/** The bilinear value at fractional pixel (row, col) of N00E010 from the .hgt's own pixels. */
+function fromHgt(row: number, col: number): number {
+  const [r0, c0] = [Math.floor(row), Math.floor(col)];
+  const [fy, fx] = [row - r0, col - c0];
+  return (px(r0, c0) * (1 - fx) + px(r0, c0 + 1) * fx) * (1 - fy) + (px(r0 + 1, c0) * (1 - fx) + px(r0 + 1, c0 + 1) * fx) * fy;
+}
+
 describe("ElevationStore", () => {
+  it("reads the same pixels whether a tile is read whole (its first read) or only the samples a lookup needs (later reads)", () => {
+    const t = srtmTile();
+    // Inside one tile, across a tile row edge only, across a tile column edge only, across a corner.
+    const spots: Array<[number, number]> = [[t / 2 + 0.25, t / 2 + 0.5], [t - 0.5, t / 2 + 0.25], [t / 2 + 0.75, 2 * t - 0.5], [3 * t - 0.5, 2 * t - 0.25]];
+    for (const [k, [row, col]] of spots.entries()) {
+      const [lat, lon] = [1 - row / 1200, 10 + col / 1200];
+      const fresh = new ElevationStore(store.rasters);
+      for (let pass = 0; pass < 2; pass++) {
+        const a = fresh.lookup(lat, lon);
+        expect(a?.source).toBe("srtm3");
+        expect(a!.metres, `row ${row}, col ${col}, pass ${pass}`).toBeCloseTo(fromHgt(row, col), 6);
+        // The corner of four tiles no lookup has read: read whole, they fill every slot with
+        // other samples, so a later read that skipped a sample it needs would answer wrong.
+        const other = (6 + 2 * (2 * k + pass)) * t - 0.5;
+        fresh.lookup(1 - other / 1200, 10 + (20 * t - 0.5) / 1200);
+      }
+    }
+  });
+
   it("interpolates across the corner of four internal tiles", async () => {
     // Rows and columns t-1 and t (t the internal tile's edge) lie in four different tiles.
     const t = srtmTile();
