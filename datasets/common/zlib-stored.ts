@@ -1,7 +1,7 @@
 /**
  * The payload of a zlib stream (RFC 1950) that holds one final *stored* DEFLATE block (RFC 1951
  * section 3.2.4: the bytes as they are, behind a 5-byte header), checked against the stream's
- * Adler-32. That is what zlib writes at level 0 for up to 65,535 bytes, and what the DEM writer
+ * Adler-32. That is what zlib writes at level 0 for a small payload, and what the DEM writer
  * stores its tiles as: a lookup then reads a tile and checks it without inflating (zlib's per-call
  * set-up costs 10-25 µs even for a tiny block).
  *
@@ -23,6 +23,24 @@ export class StoredStreamError extends Error {
   constructor(readonly expected: string, readonly got: string) {
     super(`expected ${expected}, got ${got}`);
   }
+}
+
+/** Bytes a stored block holds at most (LEN is 16 bits). */
+export const STORED_BLOCK_MAX = 65_535;
+
+/**
+ * The zlib stream of `payload` as one final stored block (CMF 0x78, FLG 0x01): byte for byte what
+ * zlib's deflate writes at level 0 for a payload it keeps in one block (65,000 bytes do; 65,535
+ * it splits in two), made here without a zlib stream object per call.
+ */
+export function storedZlibStream(payload: Uint8Array): Uint8Array {
+  const len = payload.byteLength;
+  if (len > STORED_BLOCK_MAX) throw new RangeError(`a stored block holds at most ${STORED_BLOCK_MAX} bytes, got ${len}`);
+  const out = new Uint8Array(STORED_ZLIB_OVERHEAD + len);
+  out.set([0x78, 0x01, 0x01, len & 0xff, len >>> 8, ~len & 0xff, (~len >>> 8) & 0xff]);
+  out.set(payload, STORED_ZLIB_LEAD);
+  new DataView(out.buffer).setUint32(STORED_ZLIB_LEAD + len, adler32(payload), false);
+  return out;
 }
 
 /** The checked payload (a view of `stream`), or undefined when `stream` is not one stored block. */

@@ -312,7 +312,7 @@ export class DemTiff {
   }
 
   /** The stored bytes of internal tile `index`: one positioned read into a fresh buffer. */
-  private stored(index: number): Uint8Array {
+  storedBytes(index: number): Uint8Array {
     const length = this.checkedLength(index);
     const bytes = new Uint8Array(length);
     this.readStored(index, length, bytes);
@@ -321,7 +321,7 @@ export class DemTiff {
 
   /** Reads and decodes one internal tile into a fresh array: one positioned read, and an inflate if compressed. */
   readBlock(index: number): Int16Array {
-    return this.decode(index, this.stored(index));
+    return this.decode(index, this.storedBytes(index));
   }
 
   /** Decodes the whole raster (validation and tests; a 3601x3601 tile is 26 MB). */
@@ -334,7 +334,7 @@ export class DemTiff {
   /** The same, the internal tiles inflated in libuv's thread pool, several at once. */
   async readAll(): Promise<Int16Array> {
     const out = new Int16Array(this.layout.grid.width * this.layout.grid.height);
-    await Promise.all(Array.from({ length: this.blockCount }, async (_, k) => this.place(k, await this.decodeAsync(k, this.stored(k)), out)));
+    await Promise.all(Array.from({ length: this.blockCount }, async (_, k) => this.place(k, await this.decodeAsync(k, this.storedBytes(k)), out)));
     return out;
   }
 

@@ -30,8 +30,9 @@ export const elevationPointEndpoint = defineEndpoint({
   params: ["lat", "lon"],
   datasets: ["elevation"],
   cache: "release",
-  // A lookup (0.7 µs, blocks in the block cache) costs what a kept answer's hit does: keeping the
-  // answers cost 11-19 % more CPU on the bench's elevation mix (docs/http.md).
+  // A lookup (1.1 µs in process: the samples it needs, read where they lie) costs what a kept
+  // answer's hit does: keeping the answers cost 11-19 % more CPU on the bench's elevation mix
+  // (docs/http.md).
   kept: false,
   docs: {
     description: DESCRIPTION,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { deflateSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { EMBEDDED_DIR } from "../../../datasets/common/paths.ts";
-import { STORED_ZLIB_OVERHEAD, StoredStreamError, storedZlibPayload } from "../../../datasets/common/zlib-stored.ts";
+import { STORED_ZLIB_OVERHEAD, StoredStreamError, storedZlibPayload, storedZlibStream } from "../../../datasets/common/zlib-stored.ts";
 import { thrown } from "../../helpers/thrown.ts";
 
 /** 2,048 real bytes (a 32x32 int16 tile's worth) of the embedded ETOPO5 file: packed, so zlib stores them at any level. */
@@ -42,5 +42,17 @@ describe("storedZlibPayload", () => {
 
     const cut = deflateSync(real, { level: 0 }).subarray(0, 2000);
     expect(() => storedZlibPayload(cut)).toThrow(/expected a stream of 2059 bytes \(LEN 2048\), got 2000/);
+  });
+});
+
+describe("storedZlibStream", () => {
+  it("writes the bytes zlib's deflate writes at level 0 (one stored block: up to 65,000 bytes here)", () => {
+    for (const bytes of [real, text, real.subarray(0, 0), Buffer.concat(Array.from({ length: 31 }, () => real)).subarray(0, 65_000)]) {
+      expect(Buffer.from(storedZlibStream(bytes)).equals(deflateSync(bytes, { level: 0 }))).toBe(true);
+    }
+    // zlib splits 65,535 bytes in two blocks; one block holds them, and reads back the same.
+    const largest = Buffer.concat(Array.from({ length: 32 }, () => real)).subarray(0, 65_535);
+    expect(Buffer.from(storedZlibPayload(storedZlibStream(largest))!).equals(largest)).toBe(true);
+    expect(() => storedZlibStream(new Uint8Array(65_536))).toThrow(/at most 65535 bytes, got 65536/);
   });
 });
