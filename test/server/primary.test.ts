@@ -45,7 +45,10 @@ describe("cluster primary", () => {
   it("forks two workers that both accept, each with half the rate limit, and prints one generated key", async () => {
     const workers = await until(logged("two workers"), () => (childPids(child.pid!).length === 2 ? childPids(child.pid!) : undefined));
     expect(workers).toHaveLength(2);
-    expect(lines().filter((l) => l.msg === "listening")).toHaveLength(2);
+    // Each worker logs "listening" once its server listens, the moment the primary is told so: the
+    // primary's "all workers ready" can be written before the last worker's line.
+    const listening = await until(logged("two listening lines"), () => (lines().filter((l) => l.msg === "listening").length >= 2 ? lines().filter((l) => l.msg === "listening") : undefined));
+    expect(listening).toHaveLength(2);
     expect(lines().find((l) => l.msg === "all workers ready")).toMatchObject({ workers: 2 });
     expect(stderr.match(/generated a key for this run only/g)).toHaveLength(1);
     const key = /generated a key for this run only:\s+(\S+)/.exec(stderr)![1]!;
