@@ -23,8 +23,12 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 
-/** A second with less CPU than this (user plus system, milliseconds) is idle: 1 % of a core. */
-export const IDLE_CPU_MS = 10;
+/**
+ * A second with less CPU than this (user plus system, milliseconds) is idle: 5 % of a core. A
+ * server without requests on a small VM still uses 20-35 ms a second (its timers' wake-ups, the
+ * scrub's hashing): at 1 % of a core no second was ever idle there, and nothing was collected.
+ */
+export const IDLE_CPU_MS = 50;
 /** A second with at least this much CPU (milliseconds) is a burst of traffic: 10 % of a core. */
 export const BUSY_CPU_MS = 100;
 /** Growth of the resident size since the last collection that makes an idle second collect. */

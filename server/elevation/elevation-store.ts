@@ -5,8 +5,9 @@
  * wrap at ±180° and take their edge row at the poles.
  *
  * One lookup path, synchronous, with no cache: each internal tile the four pixels lie in (one,
- * nearly always) is one positioned read of its stored bytes into a reused slot (a page-cache copy
- * of 2 KiB, see datasets/common/README.md) and a check of its Adler-32; a compressed tile (a build
+ * nearly always) is one positioned read into a reused slot (DemTiff.readSamples): the whole tile
+ * (2 KiB) and a check of its Adler-32 the first time this worker reads it, then only the samples
+ * the lookup needs (a page-cache copy, see datasets/common/README.md); a compressed tile (a build
  * with --level 1-9) is inflated. Nothing is awaited: a promise round trip through libuv's thread
  * pool cost more than the read it waited for.
  */
