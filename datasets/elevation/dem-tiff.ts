@@ -166,7 +166,9 @@ export class DemTiff {
     }
     const layout = layoutFromDirectory(dir, file);
     const { tiles } = layout;
-    for (let k = 0; k < tiles.count; k++) {
+    // Only a file that is too short needs the tile at fault found (14,031 files open at startup).
+    const short = tiles.end > size;
+    for (let k = 0; short && k < tiles.count; k++) {
       if (tiles.offset(k) + tiles.bytes(k) > size) {
         throw new DataFormatError({ file, offset: tiles.offset(k) }, `tile ${k} of ${tiles.bytes(k)} bytes within the file`, `a file of ${size} bytes (truncated)`);
       }
@@ -245,7 +247,7 @@ export class DemTiff {
       return new Int16Array(slot.bytes.buffer, slot.bytes.byteOffset + lead + at, samples);
     }
     const bytes = slot.bytes.subarray(lead, lead + length);
-    this.readStored(index, length, bytes);
+    this.readRange(index, 0, length, bytes);
     const raw = this.payload(index, bytes);
     if (raw === undefined) return this.decode(index, bytes);
     if (direct && raw.byteLength === samples * 2 && raw.byteOffset % 2 === 0) {
@@ -290,11 +292,6 @@ export class DemTiff {
     return this.layout.tiles.bytes(index);
   }
 
-  /** Reads tile `index`'s `length` stored bytes into `into`: one positioned read. */
-  private readStored(index: number, length: number, into: Uint8Array): void {
-    this.readRange(index, 0, length, into);
-  }
-
   /** Reads `length` bytes of tile `index`'s stored bytes from `start` into `into`: one positioned read. */
   private readRange(index: number, start: number, length: number, into: Uint8Array): void {
     const offset = this.layout.tiles.offset(index) + start;
@@ -315,7 +312,7 @@ export class DemTiff {
   storedBytes(index: number): Uint8Array {
     const length = this.checkedLength(index);
     const bytes = new Uint8Array(length);
-    this.readStored(index, length, bytes);
+    this.readRange(index, 0, length, bytes);
     return bytes;
   }
 

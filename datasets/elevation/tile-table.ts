@@ -37,6 +37,14 @@ export class TileTable {
     return this.sizes === undefined ? this.size : this.sizes[k]!;
   }
 
+  /** Where the last byte of any tile ends: the size a file needs. */
+  get end(): number {
+    if (this.offsets === undefined) return this.first + this.count * this.size;
+    let end = 0;
+    for (let k = 0; k < this.count; k++) end = Math.max(end, this.offsets[k]! + this.sizes![k]!);
+    return end;
+  }
+
   /** The largest stored tile, bytes. */
   get largest(): number {
     if (this.sizes === undefined) return this.size;
