@@ -15,7 +15,7 @@ import { readConfig } from "../datasets/common/config.ts";
 import { silentLogger } from "../datasets/common/log.ts";
 import { stationsStep } from "../pipeline/stations/step.ts";
 import { loadStations, storeOfIndex } from "../server/stations/load-stations.ts";
-import { observationsJson } from "../server/stations/observations-content.ts";
+import { observationsJson, observationsText } from "../server/stations/observations-content.ts";
 import type { StationStore } from "../server/stations/station-store.ts";
 import { openEnvelope } from "../datasets/artifact/envelope.ts";
 import { memorySource } from "../datasets/common/byte-source.ts";
@@ -44,7 +44,7 @@ const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
 const sizes = [...metarIds.map((id) => ["METAR", id] as const), ...synopIds.map((id) => ["SYNOP", id] as const)].map(([k, id]) => ({
   station: `${k} ${id}`,
   records: store.lookup(k, id).series?.timestamps.length ?? 0,
-  "JSON bytes": observationsJson(store, k, id).length,
+  "JSON bytes": Buffer.byteLength(observationsText(observationsJson(store, k, id))),
 }));
 console.table(sizes);
 
@@ -53,7 +53,7 @@ const envelope = openEnvelope(await fs.readFile(file), { magic: DATASETS.station
 const inMemory = openStationsIndex(memorySource(envelope.payload), envelope.metadata, file);
 const memoryStore = storeOfIndex(inMemory, file);
 
-const prebuilt = JSON.parse(observationsJson(store, "SYNOP", synopIds[0]!)) as unknown;
+const prebuilt = JSON.parse(observationsText(observationsJson(store, "SYNOP", synopIds[0]!))) as unknown;
 const bench = new Bench({ time: 1500, warmupTime: 300 });
 bench.add("JSON.stringify of a prebuilt SYNOP content (baseline)", () => {
   JSON.stringify(prebuilt);

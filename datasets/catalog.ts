@@ -60,7 +60,7 @@ export const DATASETS: Readonly<Record<DatasetName, DatasetSpec>> = {
     file: "stations/stations.duckdb",
     storage: "duckdb",
     magic: "GEODSTNS",
-    formatVersion: 2,
+    formatVersion: 3,
     step: "stations",
     servedFile: "stations/stations.idx",
   },

@@ -1,10 +1,12 @@
 /**
  * The id directory of one report family in stations.idx (FORMAT.md, "Directories"): every known
  * station (station lists and reporting stations) sorted by identifier, as fixed 8-byte keys, and
- * per station the byte offset and record count of its series block. `encodeDirectory` is the
- * writer's half; `StationDirectory` the reader's: the keys and entries stay resident (16 bytes a
- * station), a lookup is a binary search and one read of the station's block.
+ * per station the byte offset and record count of its series block and where its answer's JSON
+ * text lies. `encodeDirectory` is the writer's half; `StationDirectory` the reader's: the keys and
+ * entries stay resident (24 bytes a station), a lookup is a binary search and one read of the
+ * station's block or of its answer.
  */
+import { crc32 } from "node:zlib";
 import type { ByteSource } from "../common/byte-source.ts";
 import { DataFormatError } from "../common/errors.ts";
 import type { ObservationKind } from "./record.ts";
@@ -26,26 +28,41 @@ function writeKey(id: string, into: Uint8Array, at: number): void {
   for (let k = 0; k < id.length; k++) into[at + k] = id.charCodeAt(k);
 }
 
-/** One station of a directory as the writer sees it; offset and count 0 when it has not reported. */
+/**
+ * One station of a directory as the writer sees it; offset and count 0 when it has not reported.
+ * `answerOffset` and `answerBytes`: where its answer's JSON text lies in the family's `answers`
+ * section, `answerCrc` the text's CRC-32 (0, 0 and 0 when it has not reported).
+ */
 export interface DirectoryEntry {
   id: string;
   /** Byte offset of its series block in the `series` section (a multiple of 8). */
   offset: number;
   count: number;
+  answerOffset: number;
+  answerBytes: number;
+  answerCrc: number;
 }
 
-/** The directory's two sections, entries sorted by id (byte order of the keys). */
-export function encodeDirectory(entries: readonly DirectoryEntry[]): { ids: Uint8Array; entries: Uint32Array; order: DirectoryEntry[] } {
+/** Words of an `answerEntries` entry: offset, bytes, CRC-32 of the text. */
+export const ANSWER_WORDS = 3;
+
+/** The directory's sections, entries sorted by id (byte order of the keys). */
+export function encodeDirectory(entries: readonly DirectoryEntry[]): { ids: Uint8Array; entries: Uint32Array; answerEntries: Uint32Array; order: DirectoryEntry[] } {
   const order = [...entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const ids = new Uint8Array(order.length * ID_BYTES);
   const words = new Uint32Array(order.length * 2);
+  const answerWords = new Uint32Array(order.length * ANSWER_WORDS);
   order.forEach((e, k) => {
     writeKey(e.id, ids, k * ID_BYTES);
     if (e.offset > 0xffffffff) throw new RangeError(`stations.idx: series offset ${e.offset} above 4 GiB (u32)`);
+    if (e.answerOffset + e.answerBytes > 0xffffffff) throw new RangeError(`stations.idx: answer end ${e.answerOffset + e.answerBytes} above 4 GiB (u32)`);
     words[2 * k] = e.offset;
     words[2 * k + 1] = e.count;
+    answerWords[ANSWER_WORDS * k] = e.answerOffset;
+    answerWords[ANSWER_WORDS * k + 1] = e.answerBytes;
+    answerWords[ANSWER_WORDS * k + 2] = e.answerCrc;
   });
-  return { ids, entries: words, order };
+  return { ids, entries: words, answerEntries: answerWords, order };
 }
 
 export interface DirectoryParts {
@@ -56,9 +73,14 @@ export interface DirectoryParts {
   ids: Uint8Array;
   /** `<kind>.entries`: (offset, count) per station. */
   entries: Uint32Array;
+  /** `<kind>.answerEntries`: (offset, bytes, CRC-32) per station of its answer's text in `<kind>.answers`. */
+  answerEntries: Uint32Array;
   /** Payload offset and size of the `series` section. */
   seriesAt: number;
   seriesBytes: number;
+  /** Payload offset and size of the `<kind>.answers` section. */
+  answersAt: number;
+  answersBytes: number;
   /** The string table (wids). */
   strings: readonly string[];
 }
@@ -71,9 +93,11 @@ export class StationDirectory {
   readonly reportingCount: number;
   private readonly keys: Buffer;
   private readonly key = new Uint8Array(ID_BYTES);
+  /** One bit per station: its answer's CRC-32 was checked by this process (see answerOf). */
+  private readonly answerChecked: Uint8Array;
 
   constructor(private readonly parts: DirectoryParts) {
-    const { ids, entries, file } = parts;
+    const { ids, entries, answerEntries, file } = parts;
     this.kind = parts.kind;
     this.knownCount = ids.length / ID_BYTES;
     this.keys = Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength);
@@ -81,6 +105,8 @@ export class StationDirectory {
       throw new DataFormatError({ file, field: `${parts.kind}.${field}` }, expected, got);
     };
     if (!Number.isInteger(this.knownCount) || entries.length !== 2 * this.knownCount) fail("entries", `2 words for each of ${this.knownCount} ids`, `${entries.length} words`);
+    if (answerEntries.length !== ANSWER_WORDS * this.knownCount) fail("answerEntries", `${ANSWER_WORDS} words for each of ${this.knownCount} ids`, `${answerEntries.length} words`);
+    this.answerChecked = new Uint8Array(Math.ceil(this.knownCount / 8));
     let reporting = 0;
     for (let k = 0; k < this.knownCount; k++) {
       if (k > 0 && this.keys.compare(this.keys, (k - 1) * ID_BYTES, k * ID_BYTES, k * ID_BYTES, (k + 1) * ID_BYTES) <= 0) fail("ids", "identifiers in ascending order", `${this.idAt(k - 1)} before ${this.idAt(k)}`);
@@ -88,6 +114,10 @@ export class StationDirectory {
       const count = entries[2 * k + 1]!;
       if (count > 0) reporting++;
       if (offset % 8 !== 0 || offset + seriesBlockBytes(count) > parts.seriesBytes) fail("entries", `aligned blocks within the ${parts.seriesBytes} bytes of series`, `offset ${offset}, ${count} records for ${this.idAt(k)}`);
+      const answerBytes = answerEntries[ANSWER_WORDS * k + 1]!;
+      if ((count > 0) !== (answerBytes > 0) || answerEntries[ANSWER_WORDS * k]! + answerBytes > parts.answersBytes) {
+        fail("answerEntries", `an answer within the ${parts.answersBytes} bytes of answers for each reporting station, none for another`, `offset ${answerEntries[ANSWER_WORDS * k]}, ${answerBytes} bytes for ${this.idAt(k)} (${count} records)`);
+      }
     }
     this.reportingCount = reporting;
   }
@@ -144,6 +174,34 @@ export class StationDirectory {
     const field = (): string => `series (${this.kind} ${this.idAt(k)})`;
     const bytes = this.parts.source.read(this.parts.seriesAt + offset, seriesBlockBytes(count));
     return seriesOfBlock(bytes, count, this.parts.strings, this.parts.file, field);
+  }
+
+  /**
+   * The JSON text of the answer's family member for `id` (one read: FORMAT.md, "Answers"), or
+   * undefined when the station has not reported or is not known. The first read of a station's
+   * answer in this process checks the text's CRC-32 and remembers it (one bit): checking each
+   * read would cost more than the rest of the request (the CRC of 20-30 KB); damage after that
+   * first read is the background scrub's to find. A read that fails the check (bit rot, a
+   * truncated file) is a DataFormatError naming the station.
+   */
+  answerOf(id: string): Uint8Array | undefined {
+    const k = this.indexOf(id);
+    if (k < 0) return undefined;
+    const entries = this.parts.answerEntries;
+    const offset = entries[ANSWER_WORDS * k]!;
+    const length = entries[ANSWER_WORDS * k + 1]!;
+    if (length === 0) return undefined;
+    const bytes = this.parts.source.read(this.parts.answersAt + offset, length);
+    const bit = 1 << (k & 7);
+    if ((this.answerChecked[k >>> 3]! & bit) === 0) {
+      const crc = bytes.byteLength === length ? crc32(bytes) : undefined;
+      if (crc !== entries[ANSWER_WORDS * k + 2]) {
+        const got = crc === undefined ? `${bytes.byteLength} bytes (truncated file)` : `CRC-32 ${crc.toString(16).padStart(8, "0")}`;
+        throw new DataFormatError({ file: this.parts.file, field: `${this.kind}.answers (${this.idAt(k)})`, offset }, `${length} bytes of CRC-32 ${entries[ANSWER_WORDS * k + 2]!.toString(16).padStart(8, "0")}`, got);
+      }
+      this.answerChecked[k >>> 3]! |= bit;
+    }
+    return bytes;
   }
 
   /** The identifiers of the stations with observations, in directory order. */

@@ -1,7 +1,8 @@
 /**
  * The `stations/stations.idx` artifact: the common envelope (magic and version of the catalog's
  * stations entry) around named typed-array sections (datasets/admin/sections.ts): the string
- * table, one id directory per family, the series blocks, the located stations. `encodeStationsPayload`
+ * table, one id directory per family, the series blocks, each family's answers (the JSON text of
+ * every reporting station's answer), the located stations. `encodeStationsPayload`
  * is the writer's half; `openStationsFile` the reader's: it checks the header and the small
  * sections and keeps them resident; a lookup reads one series block where it lies. Byte layout:
  * FORMAT.md.
@@ -23,9 +24,11 @@ export const KINDS: readonly ObservationKind[] = ["METAR", "SYNOP"];
 export interface StationsIndexContent {
   /** The string table: the wids the series blocks index. */
   strings: readonly string[];
-  directories: Record<ObservationKind, { ids: Uint8Array; entries: Uint32Array }>;
+  directories: Record<ObservationKind, { ids: Uint8Array; entries: Uint32Array; answerEntries: Uint32Array }>;
   /** The series blocks, one after the other (series.ts). */
   series: Uint8Array;
+  /** Per family, the answers' JSON texts one after the other (observations-json.ts), UTF-8. */
+  answers: Record<ObservationKind, Uint8Array>;
   located: LocatedSections;
 }
 
@@ -33,8 +36,9 @@ export interface StationsIndexContent {
 export function encodeStationsPayload(c: StationsIndexContent): { chunks: Uint8Array[]; toc: SectionEntry[] } {
   return encodeSections([
     ["strings", new Uint8Array(Buffer.from(JSON.stringify(c.strings), "utf8"))],
-    ...KINDS.flatMap((k) => [[`${k}.ids`, c.directories[k].ids], [`${k}.entries`, c.directories[k].entries]] as const),
+    ...KINDS.flatMap((k) => [[`${k}.ids`, c.directories[k].ids], [`${k}.entries`, c.directories[k].entries], [`${k}.answerEntries`, c.directories[k].answerEntries]] as const),
     ["series", c.series],
+    ...KINDS.map((k) => [`${k}.answers`, c.answers[k]] as const),
     ["located.cells", c.located.cells],
     ["located.cellStart", c.located.cellStart],
     ["located.lat", c.located.lat],
@@ -72,8 +76,22 @@ export function openStationsIndex(source: ByteSource, metadata: BuildMetadata, f
   const t = new SectionTable(source, sections as SectionEntry[], metadata.payloadBytes, file);
   const strings = readStrings(t);
   const series = t.entry("series", "u8");
-  const directory = (kind: ObservationKind): StationDirectory =>
-    new StationDirectory({ kind, source, file, ids: t.u8(`${kind}.ids`), entries: t.u32(`${kind}.entries`), seriesAt: series.offset, seriesBytes: series.length, strings });
+  const directory = (kind: ObservationKind): StationDirectory => {
+    const answers = t.entry(`${kind}.answers`, "u8");
+    return new StationDirectory({
+      kind,
+      source,
+      file,
+      ids: t.u8(`${kind}.ids`),
+      entries: t.u32(`${kind}.entries`),
+      answerEntries: t.u32(`${kind}.answerEntries`),
+      seriesAt: series.offset,
+      seriesBytes: series.length,
+      answersAt: answers.offset,
+      answersBytes: answers.length,
+      strings,
+    });
+  };
   const directories = { METAR: directory("METAR"), SYNOP: directory("SYNOP") };
   const located = new LocatedStations(
     {

@@ -1,16 +1,18 @@
 /**
  * Writes `stations/stations.idx`, what the server reads (datasets/stations/FORMAT.md), from the
  * stations DuckDB database the step has just written: every station's observations as one series
- * block, the id directories, and the located stations with their 1° cells, so that the server
- * computes nothing at open. The build metadata (sources, counts, extra) is the database's, plus
+ * block and as its answer's JSON text, the id directories, and the located stations with their 1°
+ * cells, so that the server computes nothing at open and writes no observation at a request. The build metadata (sources, counts, extra) is the database's, plus
  * the table of contents. Written to a temporary path, then renamed.
  */
+import { crc32 } from "node:zlib";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { readDuckdbMeta } from "../../datasets/artifact/duckdb-meta.ts";
 import { writeArtifact } from "../../datasets/artifact/write-artifact.ts";
 import { DataFormatError } from "../../datasets/common/errors.ts";
 import { encodeLocated, type LocatedInput } from "../../datasets/stations/located-stations.ts";
 import type { ObservationKind } from "../../datasets/stations/record.ts";
+import { familyJson } from "../../datasets/stations/observations-json.ts";
 import { COLUMN, OBSERVATION_COLUMNS, SELECT_OBSERVATIONS } from "../../datasets/stations/schema.ts";
 import { emptySeries, encodeSeriesBlock } from "../../datasets/stations/series.ts";
 import { encodeDirectory, storableId, type DirectoryEntry } from "../../datasets/stations/station-directory.ts";
@@ -23,10 +25,11 @@ const SELECT_STATION_ROWS = "SELECT icao, wmo, latitude, longitude, elevation FR
 const numOrNaN = (v: unknown): number => (v === null || v === undefined ? NaN : Number(v));
 const codeOrMinus = (v: unknown): number => (v === null || v === undefined ? -1 : Number(v));
 
-/** The series blocks, written as the observations come (ordered by kind, station, timestamp). */
+/** The series blocks and answers, written as the observations come (ordered by kind, station, timestamp). */
 class SeriesWriter {
   readonly blocks: Uint8Array[] = [];
   bytes = 0;
+  readonly answers: Record<ObservationKind, { texts: Buffer[]; bytes: number }> = { METAR: { texts: [], bytes: 0 }, SYNOP: { texts: [], bytes: 0 } };
   readonly reporting: Record<ObservationKind, Map<string, DirectoryEntry>> = { METAR: new Map(), SYNOP: new Map() };
   readonly strings: string[] = [];
   private readonly stringIndex = new Map<string, number>();
@@ -61,9 +64,13 @@ class SeriesWriter {
       s.precipitationConvective[k] = numOrNaN(row[COLUMN.precipitation_convective]);
     });
     const block = encodeSeriesBlock(s, (wid) => this.widIndex(wid));
-    this.reporting[this.kind].set(this.station, { id: this.station, offset: this.bytes, count: rows.length });
+    const answer = Buffer.from(familyJson(s), "utf8");
+    const answers = this.answers[this.kind];
+    this.reporting[this.kind].set(this.station, { id: this.station, offset: this.bytes, count: rows.length, answerOffset: answers.bytes, answerBytes: answer.byteLength, answerCrc: crc32(answer) });
     this.blocks.push(block);
     this.bytes += block.byteLength;
+    answers.texts.push(answer);
+    answers.bytes += answer.byteLength;
   }
 
   private widIndex(wid: string): number {
@@ -103,7 +110,7 @@ function knownStations(kind: ObservationKind, series: SeriesWriter, stationRows:
   const known = new Map(series.reporting[kind]);
   for (const row of stationRows) {
     const id = row[kind === "METAR" ? 0 : 1];
-    if (typeof id === "string" && id !== "" && !known.has(id)) known.set(id, { id, offset: 0, count: 0 });
+    if (typeof id === "string" && id !== "" && !known.has(id)) known.set(id, { id, offset: 0, count: 0, answerOffset: 0, answerBytes: 0, answerCrc: 0 });
   }
   const entries = [...known.values()].filter((e) => storableId(e.id));
   return { entries, unstorable: known.size - entries.length };
@@ -143,6 +150,7 @@ export async function writeStationsIndex(databaseFile: string, indexFile: string
         strings: series.strings,
         directories,
         series: Buffer.concat(series.blocks, series.bytes),
+        answers: { METAR: Buffer.concat(series.answers.METAR.texts, series.answers.METAR.bytes), SYNOP: Buffer.concat(series.answers.SYNOP.texts, series.answers.SYNOP.bytes) },
         located: encodeLocated(located),
       });
       const counts = {

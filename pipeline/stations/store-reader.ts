@@ -14,9 +14,9 @@ import { DUCKDB_OPTIONS } from "./store-writer.ts";
 import { COLUMN, OBSERVATION_COLUMNS, recordOfRow, SELECT_STORED_OBSERVATIONS, STORED_COLUMNS } from "../../datasets/stations/schema.ts";
 
 /**
- * The database's tables are those of format 1; format 2 added stations.idx beside it. So a
- * release built before (format 1) still merges: the nightly's first run after an upgrade keeps
- * its history.
+ * The database's tables are those of format 1; format 2 added stations.idx beside it, format 3
+ * the answers' texts in stations.idx. So a release built by any of them still merges: the
+ * nightly's first run after an upgrade keeps its history.
  */
 const FIRST_FORMAT_VERSION = 1;
 
@@ -26,9 +26,14 @@ async function checkMergeable(conn: DuckDBConnection, file: string): Promise<voi
     await readDuckdbMeta(conn, { magic: spec.magic, formatVersion: spec.formatVersion, file });
   } catch (err) {
     if (!(err instanceof DataFormatError && err.where.field === "format_version")) throw err;
-    await readDuckdbMeta(conn, { magic: spec.magic, formatVersion: FIRST_FORMAT_VERSION, file }).catch(() => {
-      throw err;
-    });
+    for (let version = FIRST_FORMAT_VERSION; version < spec.formatVersion; version++) {
+      const older = await readDuckdbMeta(conn, { magic: spec.magic, formatVersion: version, file }).then(
+        () => true,
+        () => false,
+      );
+      if (older) return;
+    }
+    throw err;
   }
 }
 

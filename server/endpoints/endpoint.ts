@@ -24,7 +24,7 @@ type ResultHeaders = { headers?: Record<string, string> };
  * intermediate objects, e.g. the weather slots); or as parts (api/body-parts.ts) when most of it
  * repeats across answers (an area's names in 23 languages) and can be compressed once.
  */
-export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array } | { contentParts: readonly BodyPart[] } | ForeignBody) & ResultHeaders;
+export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array | readonly Uint8Array[] } | { contentParts: readonly BodyPart[] } | ForeignBody) & ResultHeaders;
 
 /** A foreign API's answer (Endpoint.foreign): the whole body, not wrapped in the spec's envelope. */
 export interface ForeignBody {

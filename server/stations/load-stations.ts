@@ -1,7 +1,7 @@
 /**
  * Loader of the stations dataset: opens stations/stations.idx where it lies (the envelope's
  * header, the id directories, the string table and the located stations; datasets/stations/
- * stations-file.ts). A request reads one station's series block through the page cache, so every
+ * stations-file.ts). A request reads one station's answer or series block through the page cache, so every
  * worker on the machine shares the one copy the kernel keeps. DuckDB is the pipeline's: the
  * server never opens the database.
  */
@@ -16,7 +16,7 @@ import { StationLocator } from "./station-locations.ts";
 import { StationStore, type KnownStations, type SeriesByStation } from "./station-store.ts";
 
 const known = (d: StationDirectory): KnownStations => ({ has: (id) => d.has(id), size: d.knownCount });
-const series = (d: StationDirectory): SeriesByStation => ({ get: (id) => d.get(id), keys: () => d.reporting(), size: d.reportingCount });
+const series = (d: StationDirectory): SeriesByStation => ({ get: (id) => d.get(id), keys: () => d.reporting(), size: d.reportingCount, answer: (id) => d.answerOf(id) });
 
 /** The handlers' store over an opened index (`file` names it in errors). */
 export function storeOfIndex(index: StationsIndex, file: string): StationStore {

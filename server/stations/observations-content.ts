@@ -6,7 +6,8 @@
  */
 import type { ObservationKind } from "../../datasets/stations/record.ts";
 import { errors } from "../api/api-error.ts";
-import type { StationSeries, StationStore } from "./station-store.ts";
+import type { StationStore } from "./station-store.ts";
+
 
 const NAMES: Record<ObservationKind, string> = { METAR: "ICAO identifier", SYNOP: "WMO index" };
 
@@ -15,68 +16,29 @@ export function noObservationMessage(kind: ObservationKind, id: string): string 
 }
 
 /**
- * The content as JSON text, written from the store's columns without record objects (building
- * and stringifying ~100 records of a SYNOP station took ~100 µs): the text JSON.stringify would
- * give for `{ [kind]: { message, latest, history } }` with records in recordAt's member order
- * (tested against that on every station of the embedded default).
+ * The content as JSON: the station's answer text as the stations file holds it (written by the
+ * pipeline, datasets/stations/observations-json.ts) inside `{"<kind>":...}` (as pieces the wire
+ * layer copies into the body once), so that a request writes no observation; the message form for a known station without observations; a 404 for
+ * an unknown one.
  */
-export function observationsJson(store: StationStore, kind: ObservationKind, id: string): string {
-  const found = store.lookup(kind, id);
-  if (!found.known) throw errors.notFound(`No ${kind} station with ${NAMES[kind]} '${id}' is known.`);
-  const s = found.series;
-  if (!s || s.timestamps.length === 0) return `{"${kind}":{"message":${JSON.stringify(noObservationMessage(kind, id))},"latest":null,"history":null}}`;
-  // History keys are timestamps, whole UNIX seconds: ascending, a repeated one keeping its last record.
-  const t = s.timestamps;
-  let ascending = true;
-  for (let i = 1; i < t.length && ascending; i++) ascending = t[i - 1]! < t[i]!;
-  // The store keeps a station's records in time order, one per timestamp: then no sort is needed.
-  const order = ascending ? undefined : Array.from(t.keys()).sort((a, b) => t[a]! - t[b]! || a - b);
-  let history = "";
-  for (let k = 0; k < t.length; k++) {
-    const i = order === undefined ? k : order[k]!;
-    if (order !== undefined && k + 1 < order.length && t[order[k + 1]!] === t[i]) continue;
-    const time = jsonNumber(t[i]!);
-    history += `${history === "" ? "" : ","}"${time}":${recordJson(s, i, time)}`;
+export function observationsJson(store: StationStore, kind: ObservationKind, id: string): string | readonly Uint8Array[] {
+  const answer = store.answer(kind, id);
+  if (answer === undefined) {
+    if (!store.knows(kind, id)) throw errors.notFound(`No ${kind} station with ${NAMES[kind]} '${id}' is known.`);
+    return `{"${kind}":{"message":${JSON.stringify(noObservationMessage(kind, id))},"latest":null,"history":null}}`;
   }
-  return `{"${kind}":{"message":null,"latest":${recordJson(s, t.length - 1, jsonNumber(t[t.length - 1]!))},"history":{${history}}}}`;
+  if (typeof answer === "string") return `{"${kind}":${answer}}`;
+  return [kind === "METAR" ? METAR_OPEN : SYNOP_OPEN, answer, CLOSE];
 }
 
-/** A number as JSON.stringify writes it (NaN never reaches here: absent members are left out). */
-export function jsonNumber(x: number): string {
-  // Most values are whole or in tenths (degrees, mm, 12.5 % cloud steps): their text from whole
-  // numbers, whose text V8 keeps cached, instead of the shortest-digits conversion of a double.
-  const tenths = Math.round(x * 10);
-  if (tenths / 10 === x && tenths > -1e9 && tenths < 1e9) {
-    const whole = (tenths / 10) | 0;
-    const digit = tenths - whole * 10;
-    if (digit === 0) return String(whole);
-    if (whole === 0) return digit < 0 ? `-0.${-digit}` : `0.${digit}`;
-    return `${whole}.${digit < 0 ? -digit : digit}`;
-  }
-  return Number.isFinite(x) ? String(x) : "null";
+/** The content's whole text, from either form observationsJson returns (tests, benches, tools). */
+export function observationsText(json: string | readonly Uint8Array[]): string {
+  return typeof json === "string" ? json : Buffer.concat(json).toString("utf8");
 }
 
-/** JSON.stringify(recordAt(s, i)): the members in recordAt's order. */
-function recordJson(s: StationSeries, i: number, time: string): string {
-  let out = `{"timestamp":${time}`;
-  const wid = s.wid[i];
-  if (wid !== null && wid !== undefined) out += `,"wid":${JSON.stringify(wid)}`;
-  if (!Number.isNaN(s.visibility[i]!)) out += `,"visibility":${jsonNumber(s.visibility[i]!)}`;
-  if (!Number.isNaN(s.temperature[i]!)) out += `,"temperature":${jsonNumber(s.temperature[i]!)}`;
-  if (!Number.isNaN(s.cloudCover[i]!)) out += `,"cloudCover":${jsonNumber(s.cloudCover[i]!)}`;
-  const h = s.cloudHigh[i]!;
-  const m = s.cloudMiddle[i]!;
-  const l = s.cloudLow[i]!;
-  if (h >= 0 || m >= 0 || l >= 0) {
-    let types = h >= 0 ? `"cloudHigh":${h}` : "";
-    if (m >= 0) types += `${types === "" ? "" : ","}"cloudMiddle":${m}`;
-    if (l >= 0) types += `${types === "" ? "" : ","}"cloudLow":${l}`;
-    out += `,"cloudTypes":{${types}}`;
-  }
-  if (!Number.isNaN(s.precipitation[i]!)) out += `,"precipitation":${jsonNumber(s.precipitation[i]!)}`;
-  if (!Number.isNaN(s.precipitationConvective[i]!)) out += `,"precipitationConvective":${jsonNumber(s.precipitationConvective[i]!)}`;
-  return out + "}";
-}
+const METAR_OPEN = Buffer.from(`{"METAR":`, "latin1");
+const SYNOP_OPEN = Buffer.from(`{"SYNOP":`, "latin1");
+const CLOSE = Buffer.from("}", "latin1");
 
 /** JSON Schema of the station observation record (units per our decisions). */
 export const RECORD_SCHEMA = {

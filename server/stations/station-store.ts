@@ -4,6 +4,7 @@
  * where they lie in stations.idx (load-stations.ts: the directories of datasets/stations/); a
  * store over maps in memory serves tests the same way.
  */
+import { familyJson } from "../../datasets/stations/observations-json.ts";
 import type { ObservationKind, StationObservationRecord } from "../../datasets/stations/record.ts";
 import type { StationSeries } from "../../datasets/stations/series.ts";
 import type { StationLocator } from "./station-locations.ts";
@@ -16,11 +17,15 @@ export interface KnownStations {
   readonly size: number;
 }
 
-/** The reporting stations' series: a Map, or a directory of the file (one read a lookup). */
+/**
+ * The reporting stations' series: a Map, or a directory of the file (one read a lookup), which
+ * also holds each station's answer text (`answer`, datasets/stations/observations-json.ts).
+ */
 export interface SeriesByStation {
   get(id: string): StationSeries | undefined;
   keys(): IterableIterator<string>;
   readonly size: number;
+  answer?(id: string): Uint8Array | undefined;
 }
 
 /** The record at index i, with only the members the report gave. */
@@ -69,6 +74,23 @@ export class StationStore {
     const series = this.series[kind].get(id);
     if (series) return { known: true, series };
     return { known: this.known[kind].has(id) };
+  }
+
+  /**
+   * The JSON text of the answer's family member, `{"message":null,"latest":...,"history":...}`,
+   * of a station with observations: as the file holds it, or written from the series of a store
+   * in memory; undefined for a station without observations.
+   */
+  answer(kind: ObservationKind, id: string): Uint8Array | string | undefined {
+    const series = this.series[kind];
+    if (series.answer) return series.answer(id);
+    const s = series.get(id);
+    return s && s.timestamps.length > 0 ? familyJson(s) : undefined;
+  }
+
+  /** Whether the station is in our lists or has reported. */
+  knows(kind: ObservationKind, id: string): boolean {
+    return this.known[kind].has(id) || this.series[kind].get(id) !== undefined;
   }
 
   get stationCount(): Record<ObservationKind, number> {

@@ -13,6 +13,8 @@ export interface IdxLayout {
   entryOf: (kind: string, id: string) => { offset: number; count: number; at: number };
   /** Absolute offset of a station's series block. */
   blockOf: (kind: string, id: string) => { at: number; count: number };
+  /** Absolute offset and length of a station's answer text (its `answerEntries` words: offset, bytes, CRC-32). */
+  answerOf: (kind: string, id: string) => { at: number; bytes: number };
 }
 
 export function layout(b: Buffer): IdxLayout {
@@ -20,20 +22,25 @@ export function layout(b: Buffer): IdxLayout {
   const payload = Math.ceil((HEADER_BYTES + metaLength) / 8) * 8;
   const toc = (JSON.parse(b.subarray(HEADER_BYTES, HEADER_BYTES + metaLength).toString("utf8")) as { extra: { sections: SectionEntry[] } }).extra.sections;
   const section = (name: string): SectionEntry => toc.find((s) => s.name === name)!;
-  const entryOf = (kind: string, id: string) => {
+  const indexOf = (kind: string, id: string): number => {
     const ids = section(`${kind}.ids`);
-    const entries = section(`${kind}.entries`);
     for (let k = 0; k < ids.length / 8; k++) {
-      if (b.toString("latin1", payload + ids.offset + 8 * k, payload + ids.offset + 8 * k + id.length) !== id) continue;
-      const at = payload + entries.offset + 8 * k;
-      return { offset: b.readUInt32LE(at), count: b.readUInt32LE(at + 4), at };
+      if (b.toString("latin1", payload + ids.offset + 8 * k, payload + ids.offset + 8 * k + id.length) === id) return k;
     }
     throw new Error(`${id} not in the directory`);
+  };
+  const entryOf = (kind: string, id: string) => {
+    const at = payload + section(`${kind}.entries`).offset + 8 * indexOf(kind, id);
+    return { offset: b.readUInt32LE(at), count: b.readUInt32LE(at + 4), at };
+  };
+  const answerOf = (kind: string, id: string) => {
+    const at = payload + section(`${kind}.answerEntries`).offset + 12 * indexOf(kind, id);
+    return { at: payload + section(`${kind}.answers`).offset + b.readUInt32LE(at), bytes: b.readUInt32LE(at + 4) };
   };
   const blockOf = (kind: string, id: string) => {
     const e = entryOf(kind, id);
     return { at: payload + section("series").offset + e.offset, count: e.count };
   };
-  return { payload, section, entryOf, blockOf };
+  return { payload, section, entryOf, blockOf, answerOf };
 }
 

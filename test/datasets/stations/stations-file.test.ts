@@ -116,3 +116,48 @@ describe("a series block damaged after opening", () => {
     }
   });
 });
+
+describe("an answer damaged after opening", () => {
+  it("fails its first read with a DataFormatError naming the station (CRC-32 expected against got); a checked answer is not checked again", async () => {
+    const target = await variant("answer-rot.idx", () => undefined);
+    const { index } = openStationsFile(target);
+    try {
+      const synop = index.directories.SYNOP;
+      const { at, bytes: length } = layout(bytes).answerOf("SYNOP", "87582");
+      const text = bytes.subarray(at, at + length);
+      // The stored text is the answer's family member: one JSON object with the station's records.
+      expect((JSON.parse(text.toString("utf8")) as { history: object }).history).toBeTypeOf("object");
+      const handle = await fs.open(target, "r+");
+      // One byte of the text changed before the first read: still a '{...}', only the CRC tells.
+      await handle.write(Buffer.from(" "), 0, 1, at + 1);
+      const err = thrown(() => synop.answerOf("87582")) as DataFormatError;
+      expect(err).toBeInstanceOf(DataFormatError);
+      expect(err.where).toMatchObject({ file: target, field: "SYNOP.answers (87582)" });
+      expect(err.message).toMatch(new RegExp(`expected ${length} bytes of CRC-32 [0-9a-f]{8}, got CRC-32 [0-9a-f]{8}$`));
+      // Mended, the read passes and is remembered: damage after it is the scrub's to find.
+      await handle.write(text.subarray(1, 2), 0, 1, at + 1);
+      expect(Buffer.from(synop.answerOf("87582")!).equals(text)).toBe(true);
+      await handle.write(Buffer.from(" "), 0, 1, at + 1);
+      expect(synop.answerOf("87582")![1]).toBe(0x20);
+      await handle.close();
+      // A station that has not reported has no answer; an unknown one neither.
+      expect(synop.answerOf("00000")).toBeUndefined();
+    } finally {
+      index.close();
+    }
+  });
+
+  it("fails the read of an answer cut off by a truncated file", async () => {
+    const { at, bytes: length } = layout(bytes).answerOf("SYNOP", "87582");
+    const target = await variant("answer-cut.idx", () => undefined);
+    const { index } = openStationsFile(target);
+    try {
+      await fs.truncate(target, at + 10);
+      const err = thrown(() => index.directories.SYNOP.answerOf("87582")) as DataFormatError;
+      expect(err).toBeInstanceOf(DataFormatError);
+      expect(err.message).toMatch(new RegExp(`expected ${length} bytes of CRC-32 [0-9a-f]{8}, got 10 bytes \\(truncated file\\)$`));
+    } finally {
+      index.close();
+    }
+  });
+});

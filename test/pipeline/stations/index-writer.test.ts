@@ -19,7 +19,7 @@ import type { ObservationKind } from "../../../datasets/stations/record.ts";
 import { openStationsFile, type StationsIndex } from "../../../datasets/stations/stations-file.ts";
 import { stationsStep } from "../../../pipeline/stations/step.ts";
 import { loadStations } from "../../../server/stations/load-stations.ts";
-import { observationsJson } from "../../../server/stations/observations-content.ts";
+import { observationsJson, observationsText } from "../../../server/stations/observations-content.ts";
 import { query } from "./database.ts";
 import { FIXTURES } from "./fixtures.ts";
 
@@ -116,7 +116,7 @@ describe("stations.idx from the step's database", () => {
     }
     const loaded = await loadStations({ file: path.join(dir, DATASETS.stations.file), dataDir: dir, spec: DATASETS.stations, config: readConfig({ GEODATA_DATA_DIR: dir }), logger: silentLogger });
     try {
-      expect(JSON.parse(observationsJson(loaded.value, "SYNOP", "87582"))).toEqual({ SYNOP: { message: "No SYNOP observation of station 87582 is available in the current data.", latest: null, history: null } });
+      expect(JSON.parse(observationsText(observationsJson(loaded.value, "SYNOP", "87582")))).toEqual({ SYNOP: { message: "No SYNOP observation of station 87582 is available in the current data.", latest: null, history: null } });
       expect([...loaded.value.reporting("METAR")]).toEqual([]);
       expect(loaded.value.locator!.near(-34.56, -58.42, 6)).toEqual([]);
     } finally {

@@ -1,10 +1,11 @@
 /**
- * A stations.idx block that rots while the server serves it (bit rot keeps the file's size and
- * times): the request that reads it answers 503 naming stations, the fault is logged and the file
- * hashed again and found damaged; with no older release the dataset keeps serving what it can,
- * `degraded` in /health, and the other stations answer 200. Real data: the embedded default's
- * stations release, copied (safe to damage in place); the damage is the wid column of 87582's
- * series block set past the string table, at the offsets the file's own table of contents gives.
+ * A stations.idx answer that rots while the server serves it (bit rot keeps the file's size and
+ * times), before the worker first reads it: the request that reads it answers 503 naming
+ * stations (its CRC-32 fails), the fault is logged and the file hashed again and found damaged;
+ * with no older release the dataset keeps serving what it can, `degraded` in /health, and the
+ * other stations answer 200. Real data: the embedded default's stations release, copied (safe to
+ * damage in place); the damage is one digit of 87582's answer text changed, at the offsets the
+ * file's own table of contents gives.
  */
 import { promises as fs } from "node:fs";
 import os from "node:os";
@@ -29,11 +30,14 @@ interface StationsHealth {
 let dir: string;
 let server: TestServer;
 
-/** Sets the wid column of the station's block to 0xfefe, in place (size and inode kept). */
-async function rotWids(file: string, kind: string, id: string): Promise<void> {
-  const { at, count } = layout(await fs.readFile(file)).blockOf(kind, id);
+/** Changes the last digit of the station's answer text (still JSON: only its CRC-32 tells), in place (size and inode kept). */
+async function rotAnswer(file: string, kind: string, id: string): Promise<void> {
+  const bytes = await fs.readFile(file);
+  const { at, bytes: length } = layout(bytes).answerOf(kind, id);
+  let digit = at + length - 1;
+  while (bytes[digit]! < 0x30 || bytes[digit]! > 0x39) digit--;
   const handle = await fs.open(file, "r+");
-  await handle.write(Buffer.alloc(2 * count, 0xfe), 0, 2 * count, at + 48 * count);
+  await handle.write(Buffer.from([bytes[digit] === 0x39 ? 0x38 : bytes[digit]! + 1]), 0, 1, digit);
   await handle.close();
 }
 
@@ -60,9 +64,9 @@ afterAll(async () => {
 describe("a stations block damaged while serving", () => {
   it("answers 503 naming stations, finds the file damaged, and keeps serving the other stations, degraded", async () => {
     expect(await stationsHealth()).toMatchObject({ status: "ready", release: R2 });
-    expect((await server.get("/weather/SYNOP/2/json?id=87582")).status).toBe(200);
+    expect((await server.get("/weather/SYNOP/2/json?id=87576")).status).toBe(200);
     const idx = path.join(releaseDirOf(dir, "stations", R2), DATASETS.stations.servedFile!);
-    await rotWids(idx, "SYNOP", "87582");
+    await rotAnswer(idx, "SYNOP", "87582");
 
     const failed = await server.get("/weather/SYNOP/2/json?id=87582");
     expect(failed.status).toBe(503);

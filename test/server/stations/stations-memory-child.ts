@@ -21,7 +21,8 @@ let bytes = 0;
 let stations = 0;
 for (const kind of ["METAR", "SYNOP"] as ObservationKind[]) {
   for (const id of store.reporting(kind)) {
-    bytes += observationsJson(store, kind, id).length;
+    const json = observationsJson(store, kind, id);
+    bytes += typeof json === "string" ? json.length : json.reduce((n, piece) => n + piece.byteLength, 0);
     stations++;
   }
 }
