@@ -95,6 +95,8 @@ export class StationDirectory {
   private readonly key = new Uint8Array(ID_BYTES);
   /** One bit per station: its answer's CRC-32 was checked by this process (see answerOf). */
   private readonly answerChecked: Uint8Array;
+  /** Where answerOf reads (grown to the longest answer read): no allocation of 20-30 KB a request. */
+  private answerScratch = new Uint8Array(0);
 
   constructor(private readonly parts: DirectoryParts) {
     const { ids, entries, answerEntries, file } = parts;
@@ -183,6 +185,9 @@ export class StationDirectory {
    * read would cost more than the rest of the request (the CRC of 20-30 KB); damage after that
    * first read is the background scrub's to find. A read that fails the check (bit rot, a
    * truncated file) is a DataFormatError naming the station.
+   * The bytes are a view of the directory's scratch buffer, valid until its next answerOf: the
+   * caller copies them (the wire layer copies them into the body at once). Measured over HTTP,
+   * a new buffer per read cost more in garbage collection than the copy.
    */
   answerOf(id: string): Uint8Array | undefined {
     const k = this.indexOf(id);
@@ -191,7 +196,11 @@ export class StationDirectory {
     const offset = entries[ANSWER_WORDS * k]!;
     const length = entries[ANSWER_WORDS * k + 1]!;
     if (length === 0) return undefined;
-    const bytes = this.parts.source.read(this.parts.answersAt + offset, length);
+    if (this.answerScratch.byteLength < length) this.answerScratch = new Uint8Array(Math.max(length, 2 * this.answerScratch.byteLength));
+    const source = this.parts.source;
+    const bytes = source.readInto
+      ? this.answerScratch.subarray(0, source.readInto(this.parts.answersAt + offset, length, this.answerScratch))
+      : source.read(this.parts.answersAt + offset, length);
     const bit = 1 << (k & 7);
     if ((this.answerChecked[k >>> 3]! & bit) === 0) {
       const crc = bytes.byteLength === length ? crc32(bytes) : undefined;
