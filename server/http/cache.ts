@@ -73,9 +73,9 @@ export function encodedTag(identityTag: string, encoding: Encoding, effort: Comp
 }
 
 /**
- * The start of the text the ETag digests: the API description's tag, the route and the releases
- * of the datasets used. It is the same for every request of the route while the same datasets
- * serve, so callers keep it per route and generation.
+ * The start of the text the ETag's digest covers: the API description's tag, the route and the
+ * releases of the datasets used. It is the same for every request of the route while the same
+ * datasets serve, so callers keep it per route and generation.
  */
 export function tagPrefix(apiTag: string, route: string, datasets: readonly DatasetState[]): string {
   const releases = datasets.map((d) => `${d.name}@${d.formatVersion}@${d.builtAt ?? ""}@${d.release ?? ""}`);
@@ -83,12 +83,26 @@ export function tagPrefix(apiTag: string, route: string, datasets: readonly Data
 }
 
 /**
- * The identity ETag: the digest of JSON.stringify([apiTag, route, releases, params, bucket]),
- * from the kept prefix and the parameters' JSON text (serialized once per request).
+ * The digest part of an ETag: SHA-256 of JSON.stringify([apiTag, route, releases, bucket]),
+ * base64url, 22 characters. It is the same for every request of a route in one generation and
+ * cache bucket, so callers keep it: no digest is taken per request.
  */
-export function identityTag(prefix: string, kind: CachePolicyKind, paramsJson: string, bucket: number | null): string {
-  const digest = hash("sha256", `${prefix}${paramsJson},${JSON.stringify(bucket)}]`, "base64url").slice(0, 27);
-  return kind === "instant" ? `W/"${digest}"` : `"${digest}"`;
+export function tagDigest(prefix: string, bucket: number | null): string {
+  return hash("sha256", `${prefix}${JSON.stringify(bucket)}]`, "base64url").slice(0, 22);
+}
+
+/**
+ * The identity ETag: the route's digest (tagDigest) followed by the FNV-1a hash (32 bits, base 36,
+ * 7 digits) of the parameters' JSON text, so that two queries of a route get two tags. The hash
+ * needs no strength: a tag is only ever compared with the tags of its own URL (RFC 9110 §8.8.3),
+ * whose parameters are the same, so a collision would only give two URLs one tag, which HTTP
+ * allows. Weak (`W/`) for instant answers.
+ */
+export function identityTag(digest: string, kind: CachePolicyKind, paramsJson: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < paramsJson.length; i++) h = Math.imul(h ^ paramsJson.charCodeAt(i), 0x01000193);
+  const tag = `${digest}${(h >>> 0).toString(36).padStart(7, "0")}`;
+  return kind === "instant" ? `W/"${tag}"` : `"${tag}"`;
 }
 
 /**

@@ -13,7 +13,7 @@
 import type { DatasetName } from "../../datasets/catalog.ts";
 import type { CachePolicyKind } from "../api/cache-policy.ts";
 import { ownedBytes } from "../api/owned-bytes.ts";
-import { cacheBucket, cacheControl, identityTag, tagPrefix } from "./cache.ts";
+import { cacheBucket, cacheControl, identityTag, tagDigest, tagPrefix } from "./cache.ts";
 import { after, type Answer, type Exchange, type Layer } from "./exchange.ts";
 import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
 import { identityBytes } from "./wire.ts";
@@ -80,24 +80,29 @@ function stored(a: Answer, s: Storing): Answer {
 }
 
 export function validator(apiTag: () => string): Layer {
-  /** The ETag text's prefix per route, for one generation of the datasets. */
-  let prefixes = new Map<string, string>();
+  /** Per route, for one generation of the datasets: the digest's text prefix, and the digest of the last bucket. */
+  let routes = new Map<string, { prefix: string; bucket: number | null; digest: string }>();
   let generation = -1;
   const tag = (a: Answer, x: Exchange): Answer => {
     if (x.policy === undefined || a.status !== 200) return a;
     const states = x.states!;
     if (states.generation !== generation) {
-      prefixes = new Map();
+      routes = new Map();
       generation = states.generation;
     }
-    let prefix = prefixes.get(x.route);
-    if (prefix === undefined) {
+    const bucket = cacheBucket(x.policy, x.now);
+    let route = routes.get(x.route);
+    if (route === undefined) {
       const used = x.used as readonly DatasetName[];
       // The datasets an endpoint uses are the same for every request of one generation.
-      prefix = tagPrefix(apiTag(), x.route, states.states.filter((s) => used.includes(s.name)));
-      prefixes.set(x.route, prefix);
+      const prefix = tagPrefix(apiTag(), x.route, states.states.filter((s) => used.includes(s.name)));
+      route = { prefix, bucket, digest: tagDigest(prefix, bucket) };
+      routes.set(x.route, route);
+    } else if (route.bucket !== bucket) {
+      route.bucket = bucket;
+      route.digest = tagDigest(route.prefix, bucket);
     }
-    a.headers.ETag = identityTag(prefix, x.policy, x.paramsJson!, cacheBucket(x.policy, x.now));
+    a.headers.ETag = identityTag(route.digest, x.policy, x.paramsJson!);
     return a;
   };
   return (x, next) => after(next(x), tag, x);

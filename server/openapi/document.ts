@@ -36,7 +36,7 @@ const RATE_LIMIT_HEADERS: Record<string, string> = {
 function cachingHeaders(kind: CachePolicyKind | undefined): Record<string, string> {
   if (!kind) return {};
   return {
-    ETag: "Validator of this answer: a digest of the API description, the datasets' build, the normalized query (and the minute for answers carrying the instant), suffixed with the content coding (and its level where it is not the per-request one: station observations kept by the response cache end in -br5 or -gzip6). Send it back in If-None-Match to get a 304.",
+    ETag: "Validator of this answer: a digest of the API description, the datasets' build (and the minute for answers carrying the instant), then a hash of the normalized query, suffixed with the content coding (and its level where it is not the per-request one: station observations kept by the response cache end in -br5 or -gzip6). Send it back in If-None-Match to get a 304.",
     "Cache-Control": CACHE_POLICY_TEXT[kind],
     Vary: "`Accept-Encoding, X-Api-Key`: a cache keeps the answer per content coding and per key (a request with another key, or none, is not answered from the copy).",
     ...RATE_LIMIT_HEADERS,

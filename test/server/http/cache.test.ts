@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CachePolicyKind } from "../../../server/api/cache-policy.ts";
-import { cacheBucket, cacheControl, encodedTag, forecastRunsDue, identityTag, ifNoneMatchHits, newestRunTimeOf, tagPrefix } from "../../../server/http/cache.ts";
+import { cacheBucket, cacheControl, encodedTag, forecastRunsDue, identityTag, ifNoneMatchHits, newestRunTimeOf, tagDigest, tagPrefix } from "../../../server/http/cache.ts";
 import type { DatasetState } from "../../../server/datasets/registry.ts";
 import { ensureDefaultData } from "../../helpers/default-data.ts";
 import { startTestServer, type TestServer } from "../../helpers/server.ts";
@@ -16,8 +16,18 @@ const params = { q: "Berlin", limit: 10, offset: 0 };
 /** The ETag of a search answer as the layers make it (caching.ts validator, compression.ts). */
 const tagOf = (o: { kind?: CachePolicyKind; apiTag?: string; datasets?: DatasetState[]; params?: unknown; now?: Date } = {}): string => {
   const kind = o.kind ?? "release";
-  return identityTag(tagPrefix(o.apiTag ?? "api", "/geocode/search/2/json", o.datasets ?? [places]), kind, JSON.stringify(o.params ?? params), cacheBucket(kind, o.now ?? NOW));
+  return identityTag(tagDigest(tagPrefix(o.apiTag ?? "api", "/geocode/search/2/json", o.datasets ?? [places]), cacheBucket(kind, o.now ?? NOW)), kind, JSON.stringify(o.params ?? params));
 };
+
+/** FNV-1a, 32 bits, over UTF-16 code units, written from its definition (offset basis 0x811c9dc5, prime 0x01000193). */
+function fnv1a32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h = (h ^ text.charCodeAt(i)) >>> 0;
+    h = Number((BigInt(h) * 0x01000193n) % 2n ** 32n);
+  }
+  return h;
+}
 
 describe("validators and lifetimes", () => {
   it("release: a day, strong ETag that changes with the build, the query and the coding", () => {
@@ -31,13 +41,16 @@ describe("validators and lifetimes", () => {
     expect(encodedTag(tag, "gzip")).toBe(tag.slice(0, -1) + '-gzip"');
     expect(encodedTag(tag, "br", "kept")).toBe(tag.slice(0, -1) + '-br5"');
   });
-  it("the tag is the documented digest: SHA-256 of [apiTag, route, releases, params, bucket]", () => {
+  it("the tag is the documented digest and hash: SHA-256 of [apiTag, route, releases, bucket], then FNV-1a of the parameters", () => {
     for (const [kind, p] of [["release", params], ["instant", params], ["release", { q: 'Zürich "x"', limit: 1, offset: 0 }]] as const) {
       const bucket = kind === "instant" ? Math.floor(NOW.getTime() / 60_000) : null;
-      const text = JSON.stringify(["api", "/geocode/search/2/json", ["places@3@2026-11-01T10:00:00.000Z@"], p, bucket]);
-      const digest = createHash("sha256").update(text).digest("base64url").slice(0, 27);
-      expect(tagOf({ kind, params: p })).toBe(kind === "instant" ? `W/"${digest}"` : `"${digest}"`);
+      const text = JSON.stringify(["api", "/geocode/search/2/json", ["places@3@2026-11-01T10:00:00.000Z@"], bucket]);
+      const digest = createHash("sha256").update(text).digest("base64url").slice(0, 22);
+      const tag = `${digest}${fnv1a32(JSON.stringify(p)).toString(36).padStart(7, "0")}`;
+      expect(tagOf({ kind, params: p })).toBe(kind === "instant" ? `W/"${tag}"` : `"${tag}"`);
     }
+    // FNV-1a's published 32-bit test vectors (the empty string and "a", "foobar"): the hash as specified.
+    expect([fnv1a32(""), fnv1a32("a"), fnv1a32("foobar")]).toEqual([0x811c9dc5, 0xe40c292c, 0xbf9cf968]);
   });
   it("observations: five minutes", () => {
     expect(cacheControl("observations", NOW)).toBe("public, max-age=300");

@@ -7,7 +7,7 @@ import { parseLatitude } from "../../../server/api/params.ts";
 import type { DatasetRegistry, DatasetState } from "../../../server/datasets/registry.ts";
 import type { Endpoint } from "../../../server/endpoints/endpoint.ts";
 import type { LoadedDatasets } from "../../../server/endpoints/loaded-datasets.ts";
-import { identityTag, tagPrefix } from "../../../server/http/cache.ts";
+import { identityTag, tagDigest, tagPrefix } from "../../../server/http/cache.ts";
 import { freshness, keep, validator } from "../../../server/http/caching.ts";
 import { answerOf, compose, type Answer, type Exchange } from "../../../server/http/exchange.ts";
 import { parse, route } from "../../../server/http/route.ts";
@@ -85,7 +85,7 @@ describe("caching layers", () => {
     expect(a.headers["Cache-Control"]).toBe("public, max-age=86400");
     // Kept per key by any cache: another key (or none) must get its own answer, a 401.
     expect(a.headers.Vary).toBe("X-Api-Key");
-    expect(a.headers.ETag).toBe(identityTag(tagPrefix("api", "/e/2/json", [states[0]!, states[1]!]), "release", '{"lat":52.5}', null));
+    expect(a.headers.ETag).toBe(identityTag(tagDigest(tagPrefix("api", "/e/2/json", [states[0]!, states[1]!]), null), "release", '{"lat":52.5}'));
     const instant = await run(exchange("lat=1", endpoint("instant")));
     expect(instant.headers.ETag).toMatch(/^W\//);
     expect(instant.headers["Cache-Control"]).toBe("public, max-age=50");
