@@ -29,17 +29,25 @@ function typeOf(a: SectionArray): SectionType {
   return "u8";
 }
 
-/** Lays out sections in the given order; returns the payload chunks and the table of contents. */
-export function encodeSections(sections: readonly (readonly [string, SectionArray])[]): { chunks: Uint8Array[]; toc: SectionEntry[] } {
+/**
+ * Lays out sections in the given order; returns the payload chunks and the table of contents. A
+ * u8 section may be given as the list of its pieces, written one after the other without being
+ * joined first (the stations' answers: hundreds of MB at full size).
+ */
+export function encodeSections(sections: readonly (readonly [string, SectionArray | readonly Uint8Array[]])[]): { chunks: Uint8Array[]; toc: SectionEntry[] } {
   const chunks: Uint8Array[] = [];
   const toc: SectionEntry[] = [];
   let offset = 0;
   for (const [name, array] of sections) {
-    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-    toc.push({ name, type: typeOf(array), offset, length: array.length });
-    // Empty sections take no bytes (and no chunk: a zero-length write is a needless edge case).
-    if (bytes.byteLength > 0) chunks.push(bytes);
-    offset += bytes.byteLength;
+    const pieces = Array.isArray(array) ? (array as readonly Uint8Array[]) : [new Uint8Array((array as SectionArray).buffer, (array as SectionArray).byteOffset, (array as SectionArray).byteLength)];
+    let bytes = 0;
+    // Empty pieces take no chunk: a zero-length write is a needless edge case.
+    for (const piece of pieces) {
+      if (piece.byteLength > 0) chunks.push(piece);
+      bytes += piece.byteLength;
+    }
+    toc.push({ name, type: Array.isArray(array) ? "u8" : typeOf(array as SectionArray), offset, length: Array.isArray(array) ? bytes : (array as SectionArray).length });
+    offset += bytes;
     const pad = (8 - (offset % 8)) % 8;
     if (pad > 0) {
       chunks.push(new Uint8Array(pad));

@@ -27,8 +27,8 @@ export interface StationsIndexContent {
   directories: Record<ObservationKind, { ids: Uint8Array; entries: Uint32Array; answerEntries: Uint32Array }>;
   /** The series blocks, one after the other (series.ts). */
   series: Uint8Array;
-  /** Per family, the answers' JSON texts one after the other (observations-json.ts), UTF-8. */
-  answers: Record<ObservationKind, Uint8Array>;
+  /** Per family, the answers' JSON texts (observations-json.ts), UTF-8, in the order of their offsets: written one after the other. */
+  answers: Record<ObservationKind, readonly Uint8Array[]>;
   located: LocatedSections;
 }
 

@@ -150,7 +150,7 @@ export async function writeStationsIndex(databaseFile: string, indexFile: string
         strings: series.strings,
         directories,
         series: Buffer.concat(series.blocks, series.bytes),
-        answers: { METAR: Buffer.concat(series.answers.METAR.texts, series.answers.METAR.bytes), SYNOP: Buffer.concat(series.answers.SYNOP.texts, series.answers.SYNOP.bytes) },
+        answers: { METAR: series.answers.METAR.texts, SYNOP: series.answers.SYNOP.texts },
         located: encodeLocated(located),
       });
       const counts = {
