@@ -2,8 +2,9 @@
  * Serving station observations: open time and heap of stations.idx (embedded default built into
  * a temporary directory, untimed), then the content of endpoints 3 and 4 for stations drawn with
  * a seeded PRNG (mulberry32), against JSON.stringify of the same content as baseline; each
- * through the file (positioned reads: a directory search and one read of the station's block)
- * and through a memory source over the same bytes (the bound a memory mapping could reach).
+ * through the file (positioned reads: a directory search and one read of the station's stored
+ * answer, datasets/stations/FORMAT.md "Answers") and through a memory source over the same bytes
+ * (the bound a memory mapping could reach).
  *   npx tsx bench/stations-serve.bench.ts
  */
 import { promises as fs } from "node:fs";
@@ -58,10 +59,10 @@ const bench = new Bench({ time: 1500, warmupTime: 300 });
 bench.add("JSON.stringify of a prebuilt SYNOP content (baseline)", () => {
   JSON.stringify(prebuilt);
 });
-bench.add("METAR content (written from the store's columns)", () => {
+bench.add("METAR content (the stored answer, read)", () => {
   observationsJson(store, "METAR", pick(metarIds));
 });
-bench.add("SYNOP content (written from the store's columns)", () => {
+bench.add("SYNOP content (the stored answer, read)", () => {
   observationsJson(store, "SYNOP", pick(synopIds));
 });
 bench.add("METAR content, memory source", () => {
