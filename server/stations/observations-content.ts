@@ -8,7 +8,6 @@ import type { ObservationKind } from "../../datasets/stations/record.ts";
 import { errors } from "../api/api-error.ts";
 import type { StationStore } from "./station-store.ts";
 
-
 const NAMES: Record<ObservationKind, string> = { METAR: "ICAO identifier", SYNOP: "WMO index" };
 
 export function noObservationMessage(kind: ObservationKind, id: string): string {
@@ -17,9 +16,10 @@ export function noObservationMessage(kind: ObservationKind, id: string): string 
 
 /**
  * The content as JSON: the station's answer text as the stations file holds it (written by the
- * pipeline, datasets/stations/observations-json.ts) inside `{"<kind>":...}` (as pieces the wire
- * layer copies into the body once), so that a request writes no observation; the message form for a known station without observations; a 404 for
- * an unknown one.
+ * pipeline, datasets/stations/observations-json.ts) inside `{"<kind>":...}`, as pieces the wire
+ * layer copies into the body at once (the answer is a view of the directory's scratch buffer), so
+ * that a request writes no observation; the message form for a known station without
+ * observations; a 404 for an unknown one.
  */
 export function observationsJson(store: StationStore, kind: ObservationKind, id: string): string | readonly Uint8Array[] {
   const answer = store.answer(kind, id);

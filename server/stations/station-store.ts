@@ -78,8 +78,9 @@ export class StationStore {
 
   /**
    * The JSON text of the answer's family member, `{"message":null,"latest":...,"history":...}`,
-   * of a station with observations: as the file holds it, or written from the series of a store
-   * in memory; undefined for a station without observations.
+   * of a station with observations: as the file holds it (bytes valid until the next answer of
+   * the family: see StationDirectory.answerOf), or written from the series of a store in memory;
+   * undefined for a station without observations.
    */
   answer(kind: ObservationKind, id: string): Uint8Array | string | undefined {
     const series = this.series[kind];
