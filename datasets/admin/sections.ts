@@ -39,14 +39,15 @@ export function encodeSections(sections: readonly (readonly [string, SectionArra
   const toc: SectionEntry[] = [];
   let offset = 0;
   for (const [name, array] of sections) {
-    const pieces = Array.isArray(array) ? (array as readonly Uint8Array[]) : [new Uint8Array((array as SectionArray).buffer, (array as SectionArray).byteOffset, (array as SectionArray).byteLength)];
+    const typed = ArrayBuffer.isView(array) ? array : undefined;
+    const pieces = typed ? [new Uint8Array(typed.buffer, typed.byteOffset, typed.byteLength)] : (array as readonly Uint8Array[]);
     let bytes = 0;
     // Empty pieces take no chunk: a zero-length write is a needless edge case.
     for (const piece of pieces) {
       if (piece.byteLength > 0) chunks.push(piece);
       bytes += piece.byteLength;
     }
-    toc.push({ name, type: Array.isArray(array) ? "u8" : typeOf(array as SectionArray), offset, length: Array.isArray(array) ? bytes : (array as SectionArray).length });
+    toc.push({ name, type: typed ? typeOf(typed) : "u8", offset, length: typed ? typed.length : bytes });
     offset += bytes;
     const pad = (8 - (offset % 8)) % 8;
     if (pad > 0) {

@@ -3,7 +3,7 @@
  * station (station lists and reporting stations) sorted by identifier, as fixed 8-byte keys, and
  * per station the byte offset and record count of its series block and where its answer's JSON
  * text lies. `encodeDirectory` is the writer's half; `StationDirectory` the reader's: the keys and
- * entries stay resident (24 bytes a station), a lookup is a binary search and one read of the
+ * entries stay resident (28 bytes a station), a lookup is a binary search and one read of the
  * station's block or of its answer.
  */
 import { crc32 } from "node:zlib";

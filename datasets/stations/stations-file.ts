@@ -2,9 +2,9 @@
  * The `stations/stations.idx` artifact: the common envelope (magic and version of the catalog's
  * stations entry) around named typed-array sections (datasets/admin/sections.ts): the string
  * table, one id directory per family, the series blocks, each family's answers (the JSON text of
- * every reporting station's answer), the located stations. `encodeStationsPayload`
- * is the writer's half; `openStationsFile` the reader's: it checks the header and the small
- * sections and keeps them resident; a lookup reads one series block where it lies. Byte layout:
+ * every reporting station's answer), the located stations. `encodeStationsPayload` is the
+ * writer's half; `openStationsFile` the reader's: it checks the header and the small sections and
+ * keeps them resident; a lookup reads one series block or one answer where it lies. Byte layout:
  * FORMAT.md.
  */
 import { openArtifactFile, type BuildMetadata } from "../artifact/envelope.ts";
@@ -27,7 +27,7 @@ export interface StationsIndexContent {
   directories: Record<ObservationKind, { ids: Uint8Array; entries: Uint32Array; answerEntries: Uint32Array }>;
   /** The series blocks, one after the other (series.ts). */
   series: Uint8Array;
-  /** Per family, the answers' JSON texts (observations-json.ts), UTF-8, in the order of their offsets: written one after the other. */
+  /** Per family, the answers' JSON texts (observations-json.ts), UTF-8, in the order of their offsets. */
   answers: Record<ObservationKind, readonly Uint8Array[]>;
   located: LocatedSections;
 }

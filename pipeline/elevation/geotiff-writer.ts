@@ -27,9 +27,10 @@ export interface DemTiffOptions {
 /**
  * Stored 32x32 tiles: a worker's first lookup in a tile reads its 2,059 bytes and checks their
  * Adler-32 (4.3 µs), later ones read 68 bytes (0.7 µs), where a compressed 64x64 tile costs an
- * inflate of 20-60 µs on every lookup (zlib's per-call set-up is most of it). The price is disk: about twice a level-4 build's (docs/elevation.md). Smaller tiles
- * would read less, but a 16x16 tile table no longer fits the reader's first 16 KiB for an SRTM3
- * tile, and more lookups would straddle two tiles.
+ * inflate of 20-60 µs on every lookup (zlib's per-call set-up is most of it). The price is disk:
+ * about twice a level-4 build's (docs/elevation.md). Smaller tiles would read less, but a 16x16
+ * tile table no longer fits the reader's first 16 KiB for an SRTM3 tile, and more lookups would
+ * straddle two tiles.
  */
 export const DEFAULT_TIFF_OPTIONS: DemTiffOptions = { tileSize: 32, level: 0 };
 

@@ -2,8 +2,9 @@
  * Writes `stations/stations.idx`, what the server reads (datasets/stations/FORMAT.md), from the
  * stations DuckDB database the step has just written: every station's observations as one series
  * block and as its answer's JSON text, the id directories, and the located stations with their 1°
- * cells, so that the server computes nothing at open and writes no observation at a request. The build metadata (sources, counts, extra) is the database's, plus
- * the table of contents. Written to a temporary path, then renamed.
+ * cells, so that the server computes nothing at open and writes no observation at a request. The
+ * build metadata (sources, counts, extra) is the database's, plus the table of contents. Written
+ * to a temporary path, then renamed.
  */
 import { crc32 } from "node:zlib";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";

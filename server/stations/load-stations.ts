@@ -1,9 +1,9 @@
 /**
  * Loader of the stations dataset: opens stations/stations.idx where it lies (the envelope's
  * header, the id directories, the string table and the located stations; datasets/stations/
- * stations-file.ts). A request reads one station's answer or series block through the page cache, so every
- * worker on the machine shares the one copy the kernel keeps. DuckDB is the pipeline's: the
- * server never opens the database.
+ * stations-file.ts). A request reads one station's answer or series block through the page cache,
+ * so every worker on the machine shares the one copy the kernel keeps. DuckDB is the pipeline's:
+ * the server never opens the database.
  */
 import path from "node:path";
 import { existsSync, statSync } from "node:fs";

@@ -24,7 +24,7 @@ export function noObservationMessage(kind: ObservationKind, id: string): string 
 export function observationsJson(store: StationStore, kind: ObservationKind, id: string): string | readonly Uint8Array[] {
   const answer = store.answer(kind, id);
   if (answer === undefined) {
-    if (!store.knows(kind, id)) throw errors.notFound(`No ${kind} station with ${NAMES[kind]} '${id}' is known.`);
+    if (!store.lookup(kind, id).known) throw errors.notFound(`No ${kind} station with ${NAMES[kind]} '${id}' is known.`);
     return `{"${kind}":{"message":${JSON.stringify(noObservationMessage(kind, id))},"latest":null,"history":null}}`;
   }
   if (typeof answer === "string") return `{"${kind}":${answer}}`;

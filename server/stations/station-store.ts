@@ -89,11 +89,6 @@ export class StationStore {
     return s && s.timestamps.length > 0 ? familyJson(s) : undefined;
   }
 
-  /** Whether the station is in our lists or has reported. */
-  knows(kind: ObservationKind, id: string): boolean {
-    return this.known[kind].has(id) || this.series[kind].get(id) !== undefined;
-  }
-
   get stationCount(): Record<ObservationKind, number> {
     return { METAR: this.known.METAR.size, SYNOP: this.known.SYNOP.size };
   }
