@@ -1,6 +1,7 @@
 /**
  * The only file that touches node:http: adapts the app (app.ts) to sockets, sets the header,
- * request and keep-alive time limits, bounds what one connection may hold (connection-guard.ts),
+ * request and keep-alive time limits, answers the requests of one turn of the event loop together
+ * (runBatch), bounds what one connection may hold (connection-guard.ts),
  * answers what node refuses before the app sees it with the spec's error body (raw-answer.ts),
  * logs one line per answer, and shuts down gracefully.
  */
@@ -63,6 +64,26 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
   // A connection whose answers make no progress for the request time limit is reset (connection-guard.ts).
   const guard = connectionGuard(options.requestTimeoutMs, (socket) => logger.warn("reset a connection that reads no answers", { remote: socket.remoteAddress, stalledMs: options.requestTimeoutMs }));
 
+  /**
+   * The requests parsed in one turn of the event loop, answered together once every ready socket
+   * has been read (setImmediate: after libuv's poll phase): first the app for each, then their
+   * writes. The app's code and data then stay in the CPU's caches from one request to the next,
+   * rather than being evicted by the socket reads, node's HTTP parser and the writes between them:
+   * on the pinned HTTP bench (50 connections) this made elevation and METAR about a third cheaper
+   * a request, reverse geocoding 40 % (docs/http.md "Requests answered in batches").
+   */
+  let batch: (() => (() => void) | undefined)[] = [];
+  const runBatch = (): void => {
+    const jobs = batch;
+    batch = [];
+    const writes: (() => void)[] = [];
+    for (const job of jobs) {
+      const written = job();
+      if (written !== undefined) writes.push(written);
+    }
+    for (const w of writes) w();
+  };
+
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const socket = req.socket;
     const contentLength = Number(req.headers["content-length"] ?? 0);
@@ -108,24 +129,30 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
       inFlight--;
       if (inFlight === 0 && drained) drained();
     };
-    // A synchronous answer (a cache hit, an error) is written at once, without a promise.
-    let answer: Pending<AppResponse>;
-    try {
-      answer = verdict === "refuse" ? errorAnswer(errors.tooManyPipelined(MAX_PIPELINED_REQUESTS), "rejected") : app({ method, url, headers: req.headers, hasBody, httpVersion: req.httpVersion });
-    } catch (err) {
-      answer = Promise.reject(err);
-    }
-    if (answer instanceof Promise) {
-      answer.then(write).catch(failed).finally(done);
-      return;
-    }
-    try {
-      write(answer);
-    } catch (err) {
-      failed(err);
-    }
-    done();
+    batch.push(() => {
+      let answer: Pending<AppResponse>;
+      try {
+        answer = verdict === "refuse" ? errorAnswer(errors.tooManyPipelined(MAX_PIPELINED_REQUESTS), "rejected") : app({ method, url, headers: req.headers, hasBody, httpVersion: req.httpVersion });
+      } catch (err) {
+        answer = Promise.reject(err);
+      }
+      if (answer instanceof Promise) {
+        answer.then(write).catch(failed).finally(done);
+        return undefined;
+      }
+      // A synchronous answer (a cache hit, an error) is written without a promise, after the batch's apps.
+      return () => {
+        try {
+          write(answer);
+        } catch (err) {
+          failed(err);
+        }
+        done();
+      };
+    });
+    if (batch.length === 1) setImmediate(runBatch);
   };
+
 
   const server = http.createServer(
     {

@@ -3,9 +3,11 @@
  * the header time limit closes a connection that never finishes its headers, and a connection
  * whose client never reads is reset while a slow but steady reader is served, and an answer the
  * app gives without a promise (a cache hit, an error) is written at once, a synchronous throw as a 500.
+ * Requests parsed in one turn of the event loop run the app each, then are written.
  */
+import http from "node:http";
 import net from "node:net";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createLogger, silentLogger } from "../../../datasets/common/log.ts";
 import type { App } from "../../../server/http/app.ts";
 import { silentAccessLog } from "../../../server/http/access-log.ts";
@@ -123,6 +125,41 @@ describe("answers the app gives without a promise", () => {
     });
     expect([...reply.matchAll(/"content":"(\/p\d)"/g)].map((m) => m[1])).toEqual(["/p1", "/p2", "/p3"]);
     await running.shutdown();
+  });
+});
+
+describe("requests parsed in one turn", () => {
+  it("runs the app for each before writing any answer, and writes them in the order asked", async () => {
+    const events: string[] = [];
+    const app: App = (req) => {
+      events.push(`app ${req.url}`);
+      const body = Buffer.from(`{"status":"OK","code":200,"content":${JSON.stringify(req.url)}}`);
+      return { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.byteLength) }, body, route: "/sync" };
+    };
+    const writeHead = http.ServerResponse.prototype.writeHead;
+    const spy = vi.spyOn(http.ServerResponse.prototype, "writeHead").mockImplementation(function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
+      events.push("write");
+      return writeHead.apply(this, args);
+    });
+    const running = await startServer(app, options, silentAccessLog, silentLogger);
+    try {
+      // Three requests in one packet: node parses them in one turn.
+      const reply = await new Promise<string>((resolve) => {
+        const socket = net.connect(running.port, "127.0.0.1");
+        let out = "";
+        socket.on("data", (d) => {
+          out += d.toString("latin1");
+          if ((out.match(/HTTP\/1\.1 200/g) ?? []).length === 3) socket.end();
+        });
+        socket.on("close", () => resolve(out));
+        socket.write(["/q1", "/q2", "/q3"].map((p) => `GET ${p} HTTP/1.1\r\nHost: x\r\n\r\n`).join(""));
+      });
+      expect([...reply.matchAll(/"content":"(\/q\d)"/g)].map((m) => m[1])).toEqual(["/q1", "/q2", "/q3"]);
+      expect(events).toEqual(["app /q1", "app /q2", "app /q3", "write", "write", "write"]);
+    } finally {
+      spy.mockRestore();
+      await running.shutdown();
+    }
   });
 });
 
