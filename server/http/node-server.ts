@@ -51,6 +51,9 @@ export interface RunningServer {
  */
 const ONE_WRITE_MAX_BYTES = 8 * 1024;
 
+/** How long a batch's answers may wait for the apps of the requests after them (runBatch), ms. */
+const WRITE_AFTER_MS = 1;
+
 /** Largest request head (request line plus headers) node:http accepts; larger gets 431. */
 const MAX_HEADER_BYTES = 16 * 1024;
 
@@ -68,18 +71,25 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
    * The requests parsed in one turn of the event loop, answered together once every ready socket
    * has been read (setImmediate: after libuv's poll phase): first the app for each, then their
    * writes. The app's code and data then stay in the CPU's caches from one request to the next,
-   * rather than being evicted by the socket reads, node's HTTP parser and the writes between them:
-   * on the pinned HTTP bench (50 connections) this made elevation and METAR about a third cheaper
-   * a request, reverse geocoding 40 % (docs/http.md "Requests answered in batches").
+   * rather than being evicted by the socket reads, node's HTTP parser and the writes between them
+   * (docs/http.md "Requests answered in batches"). The answers computed so far are written
+   * whenever the batch has run for WRITE_AFTER_MS, so that cheap answers never wait long behind
+   * costly ones.
    */
   let batch: (() => (() => void) | undefined)[] = [];
   const runBatch = (): void => {
     const jobs = batch;
     batch = [];
-    const writes: (() => void)[] = [];
+    let writes: (() => void)[] = [];
+    let since = performance.now();
     for (const job of jobs) {
       const written = job();
       if (written !== undefined) writes.push(written);
+      if (performance.now() - since >= WRITE_AFTER_MS) {
+        for (const w of writes) w();
+        writes = [];
+        since = performance.now();
+      }
     }
     for (const w of writes) w();
   };

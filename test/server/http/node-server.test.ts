@@ -129,13 +129,8 @@ describe("answers the app gives without a promise", () => {
 });
 
 describe("requests parsed in one turn", () => {
-  it("runs the app for each before writing any answer, and writes them in the order asked", async () => {
-    const events: string[] = [];
-    const app: App = (req) => {
-      events.push(`app ${req.url}`);
-      const body = Buffer.from(`{"status":"OK","code":200,"content":${JSON.stringify(req.url)}}`);
-      return { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.byteLength) }, body, route: "/sync" };
-    };
+  /** The events of three requests sent in one packet: each app call, and each answer's writeHead. */
+  async function eventsOfOnePacket(app: App, events: string[]): Promise<void> {
     const writeHead = http.ServerResponse.prototype.writeHead;
     const spy = vi.spyOn(http.ServerResponse.prototype, "writeHead").mockImplementation(function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
       events.push("write");
@@ -155,11 +150,35 @@ describe("requests parsed in one turn", () => {
         socket.write(["/q1", "/q2", "/q3"].map((p) => `GET ${p} HTTP/1.1\r\nHost: x\r\n\r\n`).join(""));
       });
       expect([...reply.matchAll(/"content":"(\/q\d)"/g)].map((m) => m[1])).toEqual(["/q1", "/q2", "/q3"]);
-      expect(events).toEqual(["app /q1", "app /q2", "app /q3", "write", "write", "write"]);
     } finally {
       spy.mockRestore();
       await running.shutdown();
     }
+  }
+
+  const answerOf = (url: string): ReturnType<App> => {
+    const body = Buffer.from(`{"status":"OK","code":200,"content":${JSON.stringify(url)}}`);
+    return { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.byteLength) }, body, route: "/sync" };
+  };
+
+  it("runs the app for each before writing any answer, and writes them in the order asked", async () => {
+    const events: string[] = [];
+    await eventsOfOnePacket((req) => {
+      events.push(`app ${req.url}`);
+      return answerOf(req.url);
+    }, events);
+    expect(events).toEqual(["app /q1", "app /q2", "app /q3", "write", "write", "write"]);
+  });
+
+  it("writes the answers computed so far once the batch has run for a millisecond", async () => {
+    const events: string[] = [];
+    await eventsOfOnePacket((req) => {
+      events.push(`app ${req.url}`);
+      // A costly answer: 3 ms of work.
+      if (req.url === "/q1") for (const end = performance.now() + 3; performance.now() < end; );
+      return answerOf(req.url);
+    }, events);
+    expect(events).toEqual(["app /q1", "write", "app /q2", "app /q3", "write", "write"]);
   });
 });
 
