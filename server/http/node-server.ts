@@ -25,6 +25,8 @@ export interface ServerOptions {
   keepAliveTimeoutMs: number;
   /** Peers whose X-Forwarded-For names the client in the access log (client-address.ts). */
   trusted?: TrustedProxies | undefined;
+  /** How long a batch's answers may wait for the apps of the requests after them (runBatch), ms; default WRITE_AFTER_MS. */
+  batchWriteAfterMs?: number;
 }
 
 export interface RunningServer {
@@ -52,7 +54,7 @@ export interface RunningServer {
 const ONE_WRITE_MAX_BYTES = 8 * 1024;
 
 /** How long a batch's answers may wait for the apps of the requests after them (runBatch), ms. */
-const WRITE_AFTER_MS = 1;
+export const WRITE_AFTER_MS = 1;
 
 /** Largest request head (request line plus headers) node:http accepts; larger gets 431. */
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -73,9 +75,10 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
    * writes. The app's code and data then stay in the CPU's caches from one request to the next,
    * rather than being evicted by the socket reads, node's HTTP parser and the writes between them
    * (docs/http.md "Requests answered in batches"). The answers computed so far are written
-   * whenever the batch has run for WRITE_AFTER_MS, so that cheap answers never wait long behind
+   * whenever the batch has run for writeAfterMs, so that cheap answers never wait long behind
    * costly ones.
    */
+  const writeAfterMs = options.batchWriteAfterMs ?? WRITE_AFTER_MS;
   let batch: (() => (() => void) | undefined)[] = [];
   const runBatch = (): void => {
     const jobs = batch;
@@ -85,7 +88,7 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     for (const job of jobs) {
       const written = job();
       if (written !== undefined) writes.push(written);
-      if (performance.now() - since >= WRITE_AFTER_MS) {
+      if (performance.now() - since >= writeAfterMs) {
         for (const w of writes) w();
         writes = [];
         since = performance.now();
