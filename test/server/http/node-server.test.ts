@@ -97,12 +97,34 @@ describe("clients that never read", () => {
   });
 });
 
+/** A 200 whose content is the request's target. */
+function answerOf(url: string): ReturnType<App> {
+  const body = Buffer.from(`{"status":"OK","code":200,"content":${JSON.stringify(url)}}`);
+  return { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.byteLength) }, body, route: "/sync" };
+}
+
+/** Sends GETs of `paths` in one packet and returns the raw reply, once every answer (a 200 each) came. */
+function inOnePacket(port: number, paths: readonly string[]): Promise<string> {
+  return new Promise<string>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let out = "";
+    socket.on("data", (d) => {
+      out += d.toString("latin1");
+      if ((out.match(/HTTP\/1\.1 200/g) ?? []).length === paths.length) socket.end();
+    });
+    socket.on("close", () => resolve(out));
+    socket.write(paths.map((p) => `GET ${p} HTTP/1.1\r\nHost: x\r\n\r\n`).join(""));
+  });
+}
+
+/** The contents of a reply's answers, in order. */
+const contentsOf = (reply: string): string[] => [...reply.matchAll(/"content":"([^"]*)"/g)].map((m) => m[1]!);
+
 describe("answers the app gives without a promise", () => {
   it("writes a synchronous answer, pipelined answers in order, and a synchronous throw as a 500 with the error body", async () => {
     const app: App = (req) => {
       if (req.url === "/throw") throw new Error("a bug in a layer");
-      const body = Buffer.from(`{"status":"OK","code":200,"content":${JSON.stringify(req.url)}}`);
-      return { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.byteLength) }, body, route: "/sync" };
+      return answerOf(req.url);
     };
     const errorsLogged: string[] = [];
     const running = await startServer(app, options, silentAccessLog, createLogger({ sink: (l) => errorsLogged.push(l), minLevel: "error" }));
@@ -113,17 +135,7 @@ describe("answers the app gives without a promise", () => {
     expect(((await failed.json()) as { status: string; code: number }).code).toBe(500);
     expect(errorsLogged.some((l) => l.includes("request failed outside the app"))).toBe(true);
     // Three requests in one packet: three answers, in the order asked.
-    const reply = await new Promise<string>((resolve) => {
-      const socket = net.connect(running.port, "127.0.0.1");
-      let out = "";
-      socket.on("data", (d) => {
-        out += d.toString("latin1");
-        if ((out.match(/HTTP\/1\.1 200/g) ?? []).length === 3) socket.end();
-      });
-      socket.on("close", () => resolve(out));
-      socket.write(["/p1", "/p2", "/p3"].map((p) => `GET ${p} HTTP/1.1\r\nHost: x\r\n\r\n`).join(""));
-    });
-    expect([...reply.matchAll(/"content":"(\/p\d)"/g)].map((m) => m[1])).toEqual(["/p1", "/p2", "/p3"]);
+    expect(contentsOf(await inOnePacket(running.port, ["/p1", "/p2", "/p3"]))).toEqual(["/p1", "/p2", "/p3"]);
     await running.shutdown();
   });
 });
@@ -138,28 +150,13 @@ describe("requests parsed in one turn", () => {
     });
     const running = await startServer(app, { ...options, batchWriteAfterMs }, silentAccessLog, silentLogger);
     try {
-      // Three requests in one packet: node parses them in one turn.
-      const reply = await new Promise<string>((resolve) => {
-        const socket = net.connect(running.port, "127.0.0.1");
-        let out = "";
-        socket.on("data", (d) => {
-          out += d.toString("latin1");
-          if ((out.match(/HTTP\/1\.1 200/g) ?? []).length === 3) socket.end();
-        });
-        socket.on("close", () => resolve(out));
-        socket.write(["/q1", "/q2", "/q3"].map((p) => `GET ${p} HTTP/1.1\r\nHost: x\r\n\r\n`).join(""));
-      });
-      expect([...reply.matchAll(/"content":"(\/q\d)"/g)].map((m) => m[1])).toEqual(["/q1", "/q2", "/q3"]);
+      // Node parses the requests of one packet in one turn.
+      expect(contentsOf(await inOnePacket(running.port, ["/q1", "/q2", "/q3"]))).toEqual(["/q1", "/q2", "/q3"]);
     } finally {
       spy.mockRestore();
       await running.shutdown();
     }
   }
-
-  const answerOf = (url: string): ReturnType<App> => {
-    const body = Buffer.from(`{"status":"OK","code":200,"content":${JSON.stringify(url)}}`);
-    return { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.byteLength) }, body, route: "/sync" };
-  };
 
   it("runs the app for each before writing any answer, and writes them in the order asked", async () => {
     const events: string[] = [];
