@@ -22,6 +22,7 @@ import { hash } from "node:crypto";
 import type { CachePolicyKind } from "../api/cache-policy.ts";
 import type { DatasetState } from "../datasets/registry.ts";
 import { KEPT_BROTLI_QUALITY, KEPT_GZIP_LEVEL, type CompressionEffort, type Encoding } from "./respond.ts";
+import { fnv1a } from "./fnv1a.ts";
 
 export const RELEASE_MAX_AGE_SECONDS = 86_400;
 export const OBSERVATIONS_MAX_AGE_SECONDS = 300;
@@ -99,9 +100,7 @@ export function tagDigest(prefix: string, bucket: number | null): string {
  * allows. Weak (`W/`) for instant answers.
  */
 export function identityTag(digest: string, kind: CachePolicyKind, paramsJson: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < paramsJson.length; i++) h = Math.imul(h ^ paramsJson.charCodeAt(i), 0x01000193);
-  const tag = `${digest}${(h >>> 0).toString(36).padStart(7, "0")}`;
+  const tag = `${digest}${fnv1a(paramsJson).toString(36).padStart(7, "0")}`;
   return kind === "instant" ? `W/"${tag}"` : `"${tag}"`;
 }
 

@@ -166,7 +166,6 @@ export async function startServer(app: App, options: ServerOptions, accessLogger
     if (batch.length === 1) setImmediate(runBatch);
   };
 
-
   const server = http.createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,

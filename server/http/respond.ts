@@ -125,24 +125,16 @@ export function successBody(status: number, content: unknown): Buffer {
 
 /**
  * The same envelope around content already serialized as JSON text, UTF-8 bytes, or UTF-8 pieces
- * that together are the content (large answers written directly, or read where they lie): one
- * allocation of the body, the pieces copied into it.
+ * that together are the content (large answers written directly, or read where they lie), joined
+ * into the body in one copy.
  */
 export function successBodyFromJson(status: number, contentJson: string | Uint8Array | readonly Uint8Array[]): Buffer {
   if (typeof contentJson === "string") return Buffer.from(`{"status":"OK","code":${status},"content":${contentJson}}`, "utf8");
   const pieces = contentJson instanceof Uint8Array ? [contentJson] : contentJson;
-  const open = `{"status":"OK","code":${status},"content":`;
-  let length = open.length + 1;
-  for (const p of pieces) length += p.byteLength;
-  const body = Buffer.allocUnsafe(length);
-  let at = body.write(open, 0, "latin1");
-  for (const p of pieces) {
-    body.set(p, at);
-    at += p.byteLength;
-  }
-  body[at] = 0x7d;
-  return body;
+  return Buffer.concat([Buffer.from(`{"status":"OK","code":${status},"content":`, "latin1"), ...pieces, CLOSE_BRACE]);
 }
+
+const CLOSE_BRACE = Buffer.from("}", "latin1");
 
 const ENVELOPE_OPEN_200 = Fragment.of(`{"status":"OK","code":200,"content":`);
 const ENVELOPE_CLOSE = Fragment.of("}");

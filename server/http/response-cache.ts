@@ -20,6 +20,7 @@
  */
 import { BoundedCache } from "../api/bounded-cache.ts";
 import type { Body } from "./exchange.ts";
+import { fnv1a } from "./fnv1a.ts";
 
 export interface CachedAnswer {
   /** The answer's headers, its identity ETag among them (Cache-Control is set per request). */
@@ -78,13 +79,6 @@ export class SecondSight {
     this.newerKeys++;
     return false;
   }
-}
-
-/** FNV-1a, 32 bits, over the key's UTF-16 code units. */
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }
 
 export class ResponseCache {
