@@ -4,8 +4,9 @@
  * request's instant. A member is absent when its input is (at sea only `timezone` is given).
  */
 import type { Admin1Info, ContinentInfo, CountryInfo } from "../../datasets/places/admin-types.ts";
-import { Fragment, type BodyPart } from "../api/body-parts.ts";
-import { describeTimezone } from "./describe-timezone.ts";
+import { Fragment } from "../api/body-parts.ts";
+import { InstantPart, type TemplatePart } from "../api/instant-part.ts";
+import { describeTimezone, TimezoneOfPoint } from "./describe-timezone.ts";
 import type { Administrative1Wire, AdministrativeWire, ContinentWire, CountryWire } from "./wire-types.ts";
 
 export interface AdministrativeInput {
@@ -32,17 +33,18 @@ export function buildAdministrative(input: AdministrativeInput, instant: Date): 
 }
 
 /**
- * The same description as JSON text in body parts (http/body-parts.ts): joined, they are
- * `JSON.stringify(buildAdministrative(input, instant))`. The continent, country and admin-1 members
- * (names in 23 languages, most of the bytes) are fragments made once per area; only the timezone
- * member, which carries the instant, is new each time.
+ * The same description as JSON text in body parts (http/body-parts.ts): written at an instant,
+ * they join to `JSON.stringify(buildAdministrative(input, instant))`. The continent, country and
+ * admin-1 members (names in 23 languages, most of the bytes) are fragments made once per area;
+ * the timezone member, which carries the instant, is an InstantPart, written at each answer's own.
  */
-export function administrativeParts(input: AdministrativeInput, instant: Date): BodyPart[] {
-  const parts: BodyPart[] = ["{"];
+export function administrativeParts(input: AdministrativeInput): TemplatePart[] {
+  const parts: TemplatePart[] = ["{"];
   if (input.continent !== undefined) parts.push(memberOnce(input.continent, "continent", continentWire));
   if (input.country !== undefined) parts.push(memberOnce(input.country, "country", countryWire));
   if (input.admin1 !== undefined) parts.push(memberOnce(input.admin1, "administrative1", admin1Wire));
-  parts.push(`"timezone":${JSON.stringify(describeTimezone(input.timezone, input.lat, input.lon, instant))}}`);
+  const timezone = new TimezoneOfPoint(input.timezone, input.lat, input.lon);
+  parts.push(new InstantPart((now) => `"timezone":${JSON.stringify(timezone.at(now))}}`));
   return parts;
 }
 

@@ -68,17 +68,40 @@ export function localDateAndMinute(zone: string, instant: Date): { date: string;
  * time, so this is a bug, not bad input).
  */
 export function describeTimezone(zone: string, latitude: number, longitude: number, instant: Date): TimezoneWire {
-  const { wholeSecondMs, offset, isDST, timeFormatted, localMidnightMs } = zoneClockAt(zone, instant);
-  // The sun's transit nearest to the local day's midday is the day's noon (sunTexts).
-  const [sunrise, sunset] = sunTexts(zone, latitude, longitude, localMidnightMs);
+  return new TimezoneOfPoint(zone, latitude, longitude).at(instant);
+}
 
-  return {
-    timezone: zone,
-    GMT: offset,
-    UNIXTimestamp: wholeSecondMs / 1000,
-    isDST,
-    timeFormatted,
-    sunrise,
-    sunset,
-  };
+/**
+ * The timezone member of one point at any instant: what a kept answer (http/caching.ts) writes at
+ * each hit. It remembers the sunrise and sunset of the last local day it was asked for, which are
+ * most of a member's cost (the solar solution, about 5 µs) and change once a day.
+ */
+export class TimezoneOfPoint {
+  private sunDay = Number.NaN;
+  private sun: readonly [string, string] = ["", ""];
+
+  constructor(
+    readonly zone: string,
+    private readonly latitude: number,
+    private readonly longitude: number,
+  ) {}
+
+  at(instant: Date): TimezoneWire {
+    const { wholeSecondMs, offset, isDST, timeFormatted, localMidnightMs } = zoneClockAt(this.zone, instant);
+    if (localMidnightMs !== this.sunDay) {
+      // The sun's transit nearest to the local day's midday is the day's noon (sunTexts).
+      this.sun = sunTexts(this.zone, this.latitude, this.longitude, localMidnightMs);
+      this.sunDay = localMidnightMs;
+    }
+    const [sunrise, sunset] = this.sun;
+    return {
+      timezone: this.zone,
+      GMT: offset,
+      UNIXTimestamp: wholeSecondMs / 1000,
+      isDST,
+      timeFormatted,
+      sunrise,
+      sunset,
+    };
+  }
 }

@@ -7,7 +7,7 @@
 import type { DatasetName } from "../../datasets/catalog.ts";
 import type { LoadedDatasets } from "./loaded-datasets.ts";
 import type { Query } from "../api/query.ts";
-import type { BodyPart } from "../api/body-parts.ts";
+import type { TemplatePart } from "../api/instant-part.ts";
 import type { CachePolicyKind } from "../api/cache-policy.ts";
 
 export interface HandlerContext {
@@ -22,9 +22,11 @@ type ResultHeaders = { headers?: Record<string, string> };
  * What a handler answers, in one of three forms, each with one serializer (http/wire.ts): the
  * envelope's `content` as an object; as JSON text or its UTF-8 bytes (large answers written without
  * intermediate objects, e.g. the weather slots); or as parts (api/body-parts.ts) when most of it
- * repeats across answers (an area's names in 23 languages) and can be compressed once.
+ * repeats across answers (an area's names in 23 languages) and can be compressed once, the
+ * pieces that say the instant left unwritten (api/instant-part.ts): then the response cache keeps
+ * such an answer too.
  */
-export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array | readonly Uint8Array[] } | { contentParts: readonly BodyPart[] } | ForeignBody) & ResultHeaders;
+export type HandlerResult = ({ content: Record<string, unknown> } | { contentJson: string | Uint8Array | readonly Uint8Array[] } | { contentParts: readonly TemplatePart[] } | ForeignBody) & ResultHeaders;
 
 /** A foreign API's answer (Endpoint.foreign): the whole body, not wrapped in the spec's envelope. */
 export interface ForeignBody {

@@ -40,8 +40,8 @@ export const geocodeIdEndpoint = defineEndpoint({
     params: { id: `Service identifier of a place: ${PLACE_ID_EXPECTED}.` },
   },
   parse: parsePlaceIdParam,
-  handle: (param, data, ctx) => {
-    const { pointJson, administrative } = placeAnswer(data.places, param, ctx.now);
+  handle: (param, data) => {
+    const { pointJson, administrative } = placeAnswer(data.places, param);
     return { contentParts: [`{"point":${pointJson},"administrative":`, ...administrative, "}"] };
   },
 });

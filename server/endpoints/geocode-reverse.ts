@@ -50,5 +50,5 @@ export const geocodeReverseEndpoint = defineEndpoint({
     },
   },
   parse: (query) => ({ lat: parseLatitude(query), lon: parseLongitude(query) }),
-  handle: ({ lat, lon }, data, ctx) => ({ contentParts: ['{"administrative":', ...reverseGeocodeParts(lat, lon, data.admin, data.places, ctx.now), "}"] }),
+  handle: ({ lat, lon }, data) => ({ contentParts: ['{"administrative":', ...reverseGeocodeParts(lat, lon, data.admin, data.places), "}"] }),
 });

@@ -3,8 +3,7 @@ import { ELEVATION_SOURCE_HEADER, elevationObject, elevationSourceOf } from "../
 import { parsePlaceIdParam } from "../places/place-id-param.ts";
 import { placeAnswer } from "../places/place-answer.ts";
 import { elevationAt, pointWeather, setRunAge } from "../weather/point-weather.ts";
-import { WEATHER_ID_CONTENT_SCHEMA, weatherIdParts, type WeatherIdContent } from "../weather/id-answer.ts";
-import { localDateAndMinute } from "../admin-description/describe-timezone.ts";
+import { currentAt, WEATHER_ID_CONTENT_SCHEMA, weatherIdParts, type WeatherIdContent } from "../weather/id-answer.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { WEATHER_HEADERS_DOCS } from "./weather-point.ts";
 
@@ -54,7 +53,7 @@ export const weatherIdEndpoint = defineEndpoint({
   },
   parse: parsePlaceIdParam,
   handle: (param, data, ctx) => {
-    const place = placeAnswer(data.places, param, ctx.now);
+    const place = placeAnswer(data.places, param);
     const { lat, lon } = place.point;
     // One DEM lookup: the elevation section and the forecast's height correction both use it.
     const height = elevationAt(data, lat, lon);
@@ -66,8 +65,7 @@ export const weatherIdEndpoint = defineEndpoint({
       administrative: place.administrative,
       pointJson: place.pointJson,
       elevation: height && elevationObject(height),
-      // The administrative description's local time, to the minute (the same clock, kept per zone and second).
-      current: localDateAndMinute(place.timezone, ctx.now),
+      current: currentAt(place.timezone),
       table: answer?.table,
     };
     return { contentParts: weatherIdParts(content), headers };

@@ -5,8 +5,9 @@
  *   gives a 200 its Cache-Control and the endpoint's instant headers (Endpoint.instantHeaders),
  *   per request (they depend on the instant), and `Vary: X-Api-Key`.
  * - `keep`: the response cache (response-cache.ts): a kept answer is returned as it is, with its
- *   ETag and its compressed copies; a miss runs the layers inside and keeps the answer on the
- *   second request for its key. Instant answers and endpoints declared `kept: false` pass by.
+ *   ETag and its compressed copies, and a kept template (an answer that carries the instant) with
+ *   its instant's pieces written at the request's; a miss runs the layers inside and keeps the
+ *   answer on the second request for its key. Endpoints declared `kept: false` pass by.
  * - `validator`: the identity ETag of a new answer (cache.ts identityTag); its digest is taken once
  *   per answer computed, never for a kept one.
  */
@@ -15,7 +16,8 @@ import type { CachePolicyKind } from "../api/cache-policy.ts";
 import { ownedBytes } from "../api/owned-bytes.ts";
 import { cacheBucket, cacheControl, identityTag, tagDigest, tagPrefix } from "./cache.ts";
 import { after, type Answer, type Exchange, type Layer } from "./exchange.ts";
-import type { CachedAnswer, ResponseCache } from "./response-cache.ts";
+import { atInstant } from "../api/instant-part.ts";
+import { templateBytes, type CachedAnswer, type ResponseCache } from "./response-cache.ts";
 import { identityBytes } from "./wire.ts";
 
 export const freshness: Layer = (x, next) => {
@@ -45,10 +47,13 @@ export function keep(cache: ResponseCache | undefined): Layer {
   if (cache === undefined || !cache.enabled) return (x, next) => next(x);
   return (x, next) => {
     const policy = x.policy;
-    if (policy === undefined || policy === "instant" || x.endpoint!.kept === false) return next(x);
+    if (policy === undefined || x.endpoint!.kept === false) return next(x);
     const key = `${x.route} ${cacheBucket(policy, x.now) ?? ""} ${x.paramsJson!}`;
     const hit = cache.get(key, x.states!.generation);
-    if (hit !== undefined) return { status: 200, headers: { ...hit.headers }, body: hit.body, encoding: "identity" };
+    if (hit !== undefined) {
+      const body = "template" in hit ? { parts: atInstant(hit.template, x.now) } : hit.body;
+      return { status: 200, headers: { ...hit.headers }, body, encoding: "identity" };
+    }
     // Stored under the generation read before the handler ran: a reload during the handler makes
     // the entry stale at once rather than late.
     return after(next(x), stored, { cache, key, generation: x.states!.generation, policy });
@@ -62,10 +67,18 @@ interface Storing {
   policy: CachePolicyKind;
 }
 
-/** A computed answer, kept when its key was seen before (the cache's admission rule). */
+/**
+ * A computed answer, kept when its key was seen before (the cache's admission rule): whole, or as
+ * its template when it carries the instant. An instant answer without one is not kept.
+ */
 function stored(a: Answer, s: Storing): Answer {
   const { cache, key } = s;
-  if (a.status !== 200 || !cache.admits(key)) return a;
+  const template = a.body.template;
+  if (a.status !== 200 || (template === undefined && s.policy === "instant") || !cache.admits(key)) return a;
+  if (template !== undefined) {
+    cache.set(key, s.generation, { headers: { ...a.headers }, template, bytes: templateBytes(template) });
+    return a;
+  }
   const entry: CachedAnswer = {
     headers: { ...a.headers },
     body: {

@@ -11,6 +11,7 @@
 import type { DatasetName } from "../../datasets/catalog.ts";
 import type { CachePolicyKind } from "../api/cache-policy.ts";
 import type { BodyPart } from "../api/body-parts.ts";
+import type { TemplatePart } from "../api/instant-part.ts";
 import type { DatasetState } from "../datasets/registry.ts";
 import type { Endpoint, ForeignApi } from "../endpoints/endpoint.ts";
 import type { LoadedDatasets } from "../endpoints/loaded-datasets.ts";
@@ -79,6 +80,11 @@ export interface Body {
   bytes?: Buffer;
   /** The parts of the body: a gzip coding can be spliced from their deflated copies. */
   parts?: readonly BodyPart[];
+  /**
+   * The parts as the handler gave them, before the pieces that say the instant were written
+   * (api/instant-part.ts): what the response cache keeps of an answer that carries the instant.
+   */
+  template?: readonly TemplatePart[];
   /** Compressed copies kept with the bytes (a response-cache entry), filled on first demand. */
   kept?: KeptCodings;
 }

@@ -2,7 +2,8 @@
  * Serialisation of the envelope and the error body, and content-encoding negotiation.
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import { Fragment, type BodyPart } from "../api/body-parts.ts";
+import { Fragment } from "../api/body-parts.ts";
+import type { TemplatePart } from "../api/instant-part.ts";
 
 /**
  * Bodies at most this long are sent uncompressed: with the headers they fit in about one TCP
@@ -139,8 +140,8 @@ const CLOSE_BRACE = Buffer.from("}", "latin1");
 const ENVELOPE_OPEN_200 = Fragment.of(`{"status":"OK","code":200,"content":`);
 const ENVELOPE_CLOSE = Fragment.of("}");
 
-/** The 200 envelope around content given as parts (body-parts.ts). */
-export function successParts(contentParts: readonly BodyPart[]): BodyPart[] {
+/** The 200 envelope around content given as parts (body-parts.ts), some maybe written at the instant. */
+export function successParts<P extends TemplatePart>(contentParts: readonly P[]): (P | Fragment)[] {
   return [ENVELOPE_OPEN_200, ...contentParts, ENVELOPE_CLOSE];
 }
 

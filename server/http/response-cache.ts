@@ -1,12 +1,15 @@
 /**
- * A bounded, in-memory cache of whole successful answers, per worker, for the endpoints whose
- * answer is a function of the normalized query and the loaded data alone (cache policies
- * `release`, `observations` and `forecast`, server/api/cache-policy.ts): place search, elevation,
- * METAR, SYNOP and point weather. Answers carrying the request's instant (`instant`) are never
- * kept: their bytes change every second.
+ * A bounded, in-memory cache of successful answers, per worker, for the endpoints whose answer is
+ * a function of the normalized query, the loaded data and the policy's bucket of the instant
+ * (server/api/cache-policy.ts): place search, elevation, METAR, SYNOP and point weather kept
+ * whole; reverse geocoding, lookup by id and weather by id (`instant`: their timezone member and
+ * weather.current say the request's second) kept as the handler's parts with those pieces
+ * unwritten (api/instant-part.ts), which each hit writes at its own instant. An instant answer
+ * given whole is never kept.
  *
- * - Key: the route, the bucket of the policy (for `forecast` the UTC quarter hour) and the parsed
- *   parameters' JSON (caching.ts), so `lat=52.50` and `lat=52.5` share an entry.
+ * - Key: the route, the bucket of the policy (for `forecast` the UTC quarter hour, for `instant`
+ *   the UTC minute, the life of its ETag) and the parsed parameters' JSON (caching.ts), so
+ *   `lat=52.50` and `lat=52.5` share an entry.
  * - Admission: an answer is kept on the second request for its key within the window of the last
  *   ADMISSION_WINDOW_KEYS to 2x that many keys seen once (SecondSight, a filter of hashed keys).
  *   A mix that never repeats then costs a hash and a bit test per request instead of filling the
@@ -19,6 +22,8 @@
  *   CLOCK eviction); one answer never takes more than an eighth of it. 0 turns the cache off.
  */
 import { BoundedCache } from "../api/bounded-cache.ts";
+import { partsLength, type BodyPart } from "../api/body-parts.ts";
+import { InstantPart, type TemplatePart } from "../api/instant-part.ts";
 import type { Body } from "./exchange.ts";
 import { fnv1a } from "./fnv1a.ts";
 
@@ -27,6 +32,28 @@ export interface CachedAnswer {
   headers: Readonly<Record<string, string>>;
   /** The identity bytes and the compressed copies made since. */
   body: Body & { bytes: Buffer };
+}
+
+/** An answer that carries the instant, kept as its parts with the instant's pieces unwritten. */
+export interface CachedTemplate {
+  headers: Readonly<Record<string, string>>;
+  template: readonly TemplatePart[];
+  /**
+   * What it holds, for the bound: twice its written parts' bytes, since the fragments among them
+   * keep their deflated copy (made on the first gzip answer, smaller than the bytes) too.
+   */
+  bytes: number;
+}
+
+export type CacheEntry = CachedAnswer | CachedTemplate;
+
+/** The bytes a template holds, for the bound (CachedTemplate.bytes). */
+export function templateBytes(template: readonly TemplatePart[]): number {
+  return 2 * partsLength(template.filter((p): p is BodyPart => !(p instanceof InstantPart)));
+}
+
+function entryBytes(key: string, entry: CacheEntry): number {
+  return key.length + ("template" in entry ? entry.bytes : entry.body.bytes.byteLength) + ENTRY_OVERHEAD_BYTES;
 }
 
 /** Fixed cost of an entry beyond its bodies (key, objects, headers), bytes, for the bound. */
@@ -82,12 +109,12 @@ export class SecondSight {
 }
 
 export class ResponseCache {
-  private readonly cache: BoundedCache<string, CachedAnswer>;
+  private readonly cache: BoundedCache<string, CacheEntry>;
   private readonly admission = new SecondSight();
   private generation = -1;
 
   constructor(readonly maxBytes: number) {
-    this.cache = new BoundedCache(maxBytes, (key, entry) => key.length + entry.body.bytes.byteLength + ENTRY_OVERHEAD_BYTES);
+    this.cache = new BoundedCache(maxBytes, entryBytes);
   }
 
   get enabled(): boolean {
@@ -119,7 +146,7 @@ export class ResponseCache {
     this.generation = generation;
   }
 
-  get(key: string, generation: number): CachedAnswer | undefined {
+  get(key: string, generation: number): CacheEntry | undefined {
     this.sync(generation);
     return this.cache.get(key);
   }
@@ -129,10 +156,10 @@ export class ResponseCache {
     return this.enabled && this.admission.seenBefore(key);
   }
 
-  set(key: string, generation: number, entry: CachedAnswer): void {
+  set(key: string, generation: number, entry: CacheEntry): void {
     // A value computed on data replaced meanwhile is not stored (and does not empty the newer ones);
     // one value never takes a large share of the cache.
-    if (!this.enabled || generation < this.generation || key.length + entry.body.bytes.byteLength + ENTRY_OVERHEAD_BYTES > this.maxBytes / 8) return;
+    if (!this.enabled || generation < this.generation || entryBytes(key, entry) > this.maxBytes / 8) return;
     this.sync(generation);
     this.cache.set(key, entry);
   }

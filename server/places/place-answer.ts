@@ -4,7 +4,7 @@
  */
 import { oceanZone } from "../../datasets/admin/ocean-zones.ts";
 import { administrativeParts } from "../admin-description/build-administrative.ts";
-import type { BodyPart } from "../api/body-parts.ts";
+import type { TemplatePart } from "../api/instant-part.ts";
 import { errors, showValue } from "../api/api-error.ts";
 import type { PlacesData, PointWire } from "./places-data.ts";
 import type { PlaceIdParam } from "./place-id-param.ts";
@@ -13,18 +13,18 @@ export interface PlaceAnswer {
   point: PointWire;
   /** `point` as JSON text. */
   pointJson: string;
-  /** The administrative description as body parts (build-administrative.ts administrativeParts). */
-  administrative: BodyPart[];
+  /** The administrative description as body parts, its timezone member written at the instant (build-administrative.ts administrativeParts). */
+  administrative: TemplatePart[];
   /** The place's GeoNames timezone, or the nautical zone of its longitude when it has none. */
   timezone: string;
 }
 
 /** The place with this id; a 404 ApiError when the gazetteer has none. */
-export function placeAnswer(places: PlacesData, { id, geonameId }: PlaceIdParam, now: Date): PlaceAnswer {
+export function placeAnswer(places: PlacesData, { id, geonameId }: PlaceIdParam): PlaceAnswer {
   const place = places.placeByGeonameId(geonameId);
   if (place === undefined) throw errors.notFound(`No place with id ${showValue(id)}.`);
   const found = places.administrativeInput(place);
   const input = { ...found, timezone: found.timezone ?? oceanZone(found.lon) };
   const point = places.point(place);
-  return { point, pointJson: JSON.stringify(point), administrative: administrativeParts(input, now), timezone: input.timezone };
+  return { point, pointJson: JSON.stringify(point), administrative: administrativeParts(input), timezone: input.timezone };
 }

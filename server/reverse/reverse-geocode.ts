@@ -8,7 +8,7 @@
  */
 import type { AdminIndex } from "../../datasets/admin/admin-index.ts";
 import { administrativeParts, buildAdministrative, type AdministrativeInput } from "../admin-description/build-administrative.ts";
-import type { BodyPart } from "../api/body-parts.ts";
+import type { TemplatePart } from "../api/instant-part.ts";
 import type { AdministrativeWire } from "../admin-description/wire-types.ts";
 import type { PlacesData } from "../places/places-data.ts";
 
@@ -16,9 +16,9 @@ export function reverseGeocode(lat: number, lon: number, index: AdminIndex, plac
   return buildAdministrative(reverseInput(lat, lon, index, places), now);
 }
 
-/** The same description as JSON text in body parts (what the endpoint sends): each area's member a fragment kept per area. */
-export function reverseGeocodeParts(lat: number, lon: number, index: AdminIndex, places: PlacesData, now: Date): BodyPart[] {
-  return administrativeParts(reverseInput(lat, lon, index, places), now);
+/** The same description as JSON text in body parts (what the endpoint sends): each area's member a fragment kept per area, the timezone member written at the instant. */
+export function reverseGeocodeParts(lat: number, lon: number, index: AdminIndex, places: PlacesData): TemplatePart[] {
+  return administrativeParts(reverseInput(lat, lon, index, places));
 }
 
 function reverseInput(lat: number, lon: number, index: AdminIndex, places: PlacesData): AdministrativeInput {

@@ -5,7 +5,8 @@
  * administrative description's fragments in place, so that a gzip answer is spliced from their
  * deflated copies (api/body-parts.ts).
  */
-import type { BodyPart } from "../api/body-parts.ts";
+import { InstantPart, type TemplatePart } from "../api/instant-part.ts";
+import { localDateAndMinute } from "../admin-description/describe-timezone.ts";
 import type { ElevationObject } from "../elevation/elevation-object.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { compileWriter, schemaOf, type Member, type Node, type Schema } from "./answer-shape.ts";
@@ -18,12 +19,12 @@ import type { SlotTable } from "./slot-table.ts";
 /** What /weather/id answers, as data. */
 export interface WeatherIdContent {
   /** The administrative description as body parts (admin-description/build-administrative.ts). */
-  administrative: readonly BodyPart[];
+  administrative: readonly TemplatePart[];
   /** The place's point object, as JSON (places/place-answer.ts). */
   pointJson: string;
   elevation: ElevationObject | undefined;
-  /** The place's local date (YYYY-MM-DD) and time (HH:MM) at the request's instant. */
-  current: { date: string; hour: string };
+  /** weather.current, written at the instant (currentAt). */
+  current: InstantPart;
   /** The slots at the place; undefined when no loaded run covers it (daily and hourly are then empty). */
   table: SlotTable | undefined;
 }
@@ -31,7 +32,31 @@ export interface WeatherIdContent {
 type IdNode = Node<WeatherIdContent>;
 const member = (key: string, node: IdNode): Member<WeatherIdContent> => ({ key, node });
 const object = (...members: Member<WeatherIdContent>[]): IdNode => ({ kind: "object", members });
-const ascii = (schema: Schema, text: (c: WeatherIdContent) => string): IdNode => ({ kind: "value", schema, write: (w, c) => void w.ascii('"').ascii(text(c)).ascii('"') });
+
+/** The place's local date (YYYY-MM-DD) and time (HH:MM) at the request's instant: weather.current. */
+interface Current {
+  date: string;
+  hour: string;
+}
+const ascii = (schema: Schema, text: (c: Current) => string): Node<Current> => ({ kind: "value", schema, write: (w, c) => void w.ascii('"').ascii(text(c)).ascii('"') });
+const CURRENT: Node<Current> = {
+  kind: "object",
+  members: [
+    { key: "date", node: ascii({ type: "string", pattern: DATE_PATTERN }, (c) => c.date) },
+    { key: "hour", node: ascii({ type: "string", pattern: TIME_PATTERN }, (c) => c.hour) },
+  ],
+};
+const writeCurrent = compileWriter(CURRENT);
+
+/** weather.current of a place in `zone`, written at each answer's instant (the administrative description's clock, to the minute). */
+export function currentAt(zone: string): InstantPart {
+  return new InstantPart((now) => {
+    const w = new JsonBytes(64);
+    writeCurrent(w, localDateAndMinute(zone, now), 0);
+    const bytes = w.bytes();
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  });
+}
 const EMPTY = new Uint8Array([0x5b, 0x5d]); // []
 
 export const WEATHER_ID_CONTENT: IdNode = object(
@@ -49,7 +74,7 @@ export const WEATHER_ID_CONTENT: IdNode = object(
   member(
     "weather",
     object(
-      member("current", object(member("date", ascii({ type: "string", pattern: DATE_PATTERN }, (c) => c.current.date)), member("hour", ascii({ type: "string", pattern: TIME_PATTERN }, (c) => c.current.hour)))),
+      member("current", { kind: "value", schema: schemaOf(CURRENT), write: (w, c) => void w.parts([c.current]) }),
       member("daily", { kind: "value", schema: schemaOf(DAILY_DAYS), write: (w, c) => void (c.table ? writeDailySection(w, c.table) : w.raw(EMPTY)) }),
       member("hourly", { kind: "value", schema: schemaOf(WEATHER_DAYS), write: (w, c) => void (c.table ? writeWeatherDays(w, c.table) : w.raw(EMPTY)) }),
     ),
@@ -61,7 +86,7 @@ export const WEATHER_ID_CONTENT_SCHEMA: Schema = schemaOf(WEATHER_ID_CONTENT);
 const writeContent = compileWriter(WEATHER_ID_CONTENT);
 
 /** The content as body parts. */
-export function weatherIdParts(c: WeatherIdContent): BodyPart[] {
+export function weatherIdParts(c: WeatherIdContent): TemplatePart[] {
   const w = new JsonBytes(SLOT_BYTES_HINT * (c.table?.slots.length ?? 0) + 2_048);
   writeContent(w, c, 0);
   return w.toParts();

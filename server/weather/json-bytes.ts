@@ -6,7 +6,8 @@
  * may be put between the bytes (an administrative description's fragments): `toParts` gives the
  * answer as parts, so that a gzip answer is spliced from the fragments' deflated copies.
  */
-import { Fragment, type BodyPart } from "../api/body-parts.ts";
+import { Fragment } from "../api/body-parts.ts";
+import type { TemplatePart } from "../api/instant-part.ts";
 
 /**
  * Written bytes between parts at least this long become a fragment (deflated once per answer for
@@ -28,7 +29,7 @@ export class JsonBytes {
   private buf: Buffer;
   private pos = 0;
   /** The parts put so far, and where the bytes written after the last one start. */
-  private readonly done: BodyPart[] = [];
+  private readonly done: TemplatePart[] = [];
   private mark = 0;
 
   constructor(capacity = 4096) {
@@ -99,14 +100,14 @@ export class JsonBytes {
   }
 
   /** Body parts in the answer's place: the bytes written since the last parts end before them. */
-  parts(list: readonly BodyPart[]): this {
+  parts(list: readonly TemplatePart[]): this {
     this.endRun();
     this.done.push(...list);
     return this;
   }
 
   /** Everything written, as body parts (the bytes alone when no parts were put). */
-  toParts(): BodyPart[] {
+  toParts(): TemplatePart[] {
     this.endRun();
     return this.done;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeTimezone, localDateAndMinute, POLAR_DAY, POLAR_NIGHT } from "../../../server/admin-description/describe-timezone.ts";
+import { describeTimezone, localDateAndMinute, POLAR_DAY, POLAR_NIGHT, TimezoneOfPoint } from "../../../server/admin-description/describe-timezone.ts";
 import { isKnownTimeZone } from "../../../server/admin-description/zone-clock.ts";
 
 // Offsets and DST rules are facts of the tz database (and of the countries' laws); sunrise and
@@ -110,6 +110,18 @@ describe("describeTimezone: offsets in minutes east of UTC, and DST", () => {
     }
     // And back to an earlier second (a clock set back): not the later second kept.
     expect(describeTimezone("Europe/Berlin", 52.52, 13.405, at(seconds[0]!)).timeFormatted).toBe(expected[0]![0]);
+  });
+
+  it("one point asked again and again (a kept answer's timezone member): each instant's own local day, across midnight and back", () => {
+    const berlin = new TimezoneOfPoint("Europe/Berlin", 52.52, 13.405);
+    // Local midnight of 23 November 2026 is 23:00 UTC on the 22nd (+01:00).
+    const instants = ["2026-11-22T12:00:00Z", "2026-11-22T22:59:59Z", "2026-11-22T23:00:00Z", "2026-11-23T12:00:00Z", "2026-11-22T22:59:59Z", "2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z"];
+    const seen = instants.map((iso) => berlin.at(at(iso)));
+    for (let i = 0; i < instants.length; i++) expect(seen[i], instants[i]).toEqual(describeTimezone("Europe/Berlin", 52.52, 13.405, at(instants[i]!)));
+    // Two local days: the sunrise moved on at local midnight (a later one, near the winter solstice), and came back.
+    expect(seen[2]!.sunrise.slice(0, 10)).toBe("2026-11-23");
+    expect(seen[1]!.sunrise.slice(0, 10)).toBe("2026-11-22");
+    expect(seen[4]!.sunrise).toBe(seen[1]!.sunrise);
   });
 
   it("local date and minute (weather by id's current): Kolkata +05:30, Lord Howe +11:00 in January and +10:30 in July", () => {

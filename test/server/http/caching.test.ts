@@ -12,6 +12,8 @@ import { freshness, keep, validator } from "../../../server/http/caching.ts";
 import { answerOf, compose, type Answer, type Exchange } from "../../../server/http/exchange.ts";
 import { parse, route } from "../../../server/http/route.ts";
 import { ResponseCache } from "../../../server/http/response-cache.ts";
+import { identityBytes, wireAnswer } from "../../../server/http/wire.ts";
+import { InstantPart } from "../../../server/api/instant-part.ts";
 
 const states: DatasetState[] = [
   { name: "places", status: "ready", formatVersion: 3, builtAt: "2026-11-01T10:00:00.000Z" },
@@ -114,7 +116,27 @@ describe("caching layers", () => {
     await run(later);
     expect(calls()).toBe(3);
   });
-  it("never keeps an instant answer, an error, or anything when the cache is off", async () => {
+  it("keeps an instant answer given with its instant's pieces unwritten, and writes them at each hit's instant", async () => {
+    const cache = new ResponseCache(1 << 20);
+    let calls = 0;
+    const run = compose([parse(registry), freshness, keep(cache), validator(apiTag)], (x) => {
+      calls++;
+      return wireAnswer({ contentParts: ['{"at":', new InstantPart((now) => String(now.getTime())), "}"] }, x);
+    });
+    const at = async (time: string) => {
+      const a = await run({ ...exchange("lat=4", endpoint("instant")), now: new Date(time) });
+      return { etag: a.headers.ETag, body: identityBytes(a.body).toString("utf8") };
+    };
+    await at("2026-11-23T20:00:10Z");
+    const kept = await at("2026-11-23T20:00:11Z");
+    const hit = await at("2026-11-23T20:00:59Z");
+    expect([calls, cache.size]).toEqual([2, 1]);
+    expect(hit).toEqual({ etag: kept.etag, body: `{"status":"OK","code":200,"content":{"at":${Date.parse("2026-11-23T20:00:59Z")}}}` });
+    // The next minute: another key, computed again.
+    await at("2026-11-23T20:01:00Z");
+    expect(calls).toBe(3);
+  });
+  it("never keeps an instant answer given whole, an error, or anything when the cache is off", async () => {
     const cache = new ResponseCache(1 << 20);
     const { run, calls } = stack(cache);
     for (let i = 0; i < 3; i++) await run(exchange("lat=1", endpoint("instant")));

@@ -205,13 +205,48 @@ describe("cached answers over a socket", () => {
     expect(await res.text()).toBe("");
   });
 
-  it("keeps no answer that carries the instant (its bytes change every second), no elevation (a lookup costs what a hit does), nor errors", async () => {
+  it("keeps no elevation (a lookup costs what a hit does), nor errors", async () => {
     const size = servers.cached.service.responseCache.size;
     // Each asked twice: an answer that may be kept is kept on its second request.
-    for (const target of ["/elevation/point/2/json?lat=47.5&lon=9.25", "/geocode/reverse/2/json?lat=52.52&lon=13.405", "/geocode/id/2/json?id=gn:2950159", "/weather/id/2/json?id=gn:3117735", "/elevation/point/2/json?lat=91&lon=0", "/weather/METAR/2/json?id=ZZZZ"]) {
+    for (const target of ["/elevation/point/2/json?lat=47.5&lon=9.25", "/elevation/point/2/json?lat=91&lon=0", "/weather/METAR/2/json?id=ZZZZ", "/geocode/id/2/json?id=gn:1"]) {
       for (let i = 0; i < 2; i++) await (await servers.cached.get(target)).arrayBuffer();
     }
     expect(servers.cached.service.responseCache.size).toBe(size);
+  });
+
+  it("keeps an answer that carries the instant, and each hit says its own second, as the uncached server does", async () => {
+    // Targets not asked by the other tests; the weather by id of Madrid (its slots and current hour).
+    const instantTargets = ["/geocode/reverse/2/json?lat=52.52&lon=13.405", "/geocode/id/2/json?id=gn:2950159", "/weather/id/2/json?id=gn:3117735"];
+    const base = Date.parse("2026-11-23T22:00:00Z");
+    try {
+      for (const target of instantTargets) {
+        const at = async (offsetSeconds: number, acceptEncoding = "identity") => {
+          instant = base + offsetSeconds * 1000;
+          const hits = servers.cached.service.responseCache.hits;
+          const got = await read(servers.cached, target, acceptEncoding);
+          const reference = await read(servers.uncached, target, acceptEncoding);
+          expect(got.status, target).toBe(200);
+          expect(got.text, `${target} at +${offsetSeconds} s`).toBe(reference.text);
+          expect([got.etag, got.encoding, got.headers.get("cache-control")]).toEqual([reference.etag, reference.encoding, reference.headers.get("cache-control")]);
+          return { text: got.text, hit: servers.cached.service.responseCache.hits > hits };
+        };
+        // Computed, computed and kept (its second sight), then hits later in the same minute.
+        expect((await at(1)).hit).toBe(false);
+        const kept = await at(2);
+        expect(kept.hit).toBe(false);
+        const later = await at(47);
+        expect(later.hit, target).toBe(true);
+        // The hit says its own instant: 45 s later than the answer it was kept from.
+        const unix = (text: string) => (JSON.parse(text) as { content: { administrative: { timezone: { UNIXTimestamp: number } } } }).content.administrative.timezone.UNIXTimestamp;
+        expect(unix(later.text) - unix(kept.text)).toBe(45);
+        // A browser's coding: spliced from the kept parts, and decoding to the uncached server's answer.
+        expect((await at(48, "gzip, deflate, br")).hit).toBe(true);
+        // The next minute is another key (the ETag changes with the minute).
+        expect((await at(61)).hit).toBe(false);
+      }
+    } finally {
+      instant = start;
+    }
   });
 
   it("starts afresh when a dataset is reloaded", async () => {

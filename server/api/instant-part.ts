@@ -1,0 +1,26 @@
+/**
+ * A piece of an answer that says the request's instant (the timezone member's local time, weather
+ * by id's current date and hour), given by a handler among its body parts unwritten: the wire
+ * layer writes it at the request's instant, and the response cache keeps the rest of such an
+ * answer and writes only these pieces again at each hit (http/caching.ts).
+ */
+import type { BodyPart } from "./body-parts.ts";
+
+export class InstantPart {
+  /** `write` gives the piece's JSON (text or UTF-8 bytes) at an instant; it must depend on nothing else that changes. */
+  constructor(readonly write: (now: Date) => string | Buffer) {}
+}
+
+/** A body part, or a piece written at the instant. */
+export type TemplatePart = BodyPart | InstantPart;
+
+/** Whether any of the parts is written at the instant. */
+export function hasInstantPart(parts: readonly TemplatePart[]): boolean {
+  for (const p of parts) if (p instanceof InstantPart) return true;
+  return false;
+}
+
+/** The parts with each instant piece written at `now`. */
+export function atInstant(parts: readonly TemplatePart[], now: Date): BodyPart[] {
+  return parts.map((p) => (p instanceof InstantPart ? p.write(now) : p));
+}
