@@ -76,7 +76,9 @@ function stored(a: Answer, s: Storing): Answer {
   const template = a.body.template;
   if (a.status !== 200 || (template === undefined && s.policy === "instant") || !cache.admits(key)) return a;
   if (template !== undefined) {
-    cache.set(key, s.generation, { headers: { ...a.headers }, template, bytes: templateBytes(template) });
+    // Bytes in stores of their own: a writer's short run is a view of its whole buffer (owned-bytes.ts).
+    const owned = template.map((p) => (Buffer.isBuffer(p) ? ownedBytes(p) : p));
+    cache.set(key, s.generation, { headers: { ...a.headers }, template: owned, bytes: templateBytes(owned) });
     return a;
   }
   const entry: CachedAnswer = {

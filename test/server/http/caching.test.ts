@@ -121,10 +121,14 @@ describe("caching layers", () => {
     let calls = 0;
     const run = compose([parse(registry), freshness, keep(cache), validator(apiTag)], (x) => {
       calls++;
-      return wireAnswer({ contentParts: ['{"at":', new InstantPart((now) => String(now.getTime())), "}"] }, x);
+      // A writer's short run: a view of its whole buffer.
+      const run = Buffer.from('{"at":'.padEnd(4096));
+      return wireAnswer({ contentParts: [run.subarray(0, 6), new InstantPart((now) => String(now.getTime())), "}"] }, x);
     });
+    let lastParts: unknown[] = [];
     const at = async (time: string) => {
       const a = await run({ ...exchange("lat=4", endpoint("instant")), now: new Date(time) });
+      lastParts = [...a.body.parts!];
       return { etag: a.headers.ETag, body: identityBytes(a.body).toString("utf8") };
     };
     await at("2026-11-23T20:00:10Z");
@@ -132,6 +136,9 @@ describe("caching layers", () => {
     const hit = await at("2026-11-23T20:00:59Z");
     expect([calls, cache.size]).toEqual([2, 1]);
     expect(hit).toEqual({ etag: kept.etag, body: `{"status":"OK","code":200,"content":{"at":${Date.parse("2026-11-23T20:00:59Z")}}}` });
+    // Kept in a store of its own size, not pinning the writer's 4 KiB.
+    const view = lastParts.find((p): p is Buffer => Buffer.isBuffer(p) && p.toString() === '{"at":');
+    expect(view?.buffer.byteLength).toBe(6);
     // The next minute: another key, computed again.
     await at("2026-11-23T20:01:00Z");
     expect(calls).toBe(3);
