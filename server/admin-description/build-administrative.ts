@@ -38,12 +38,11 @@ export function buildAdministrative(input: AdministrativeInput, instant: Date): 
  * admin-1 members (names in 23 languages, most of the bytes) are fragments made once per area;
  * the timezone member, which carries the instant, is an InstantPart, written at each answer's own.
  */
-export function administrativeParts(input: AdministrativeInput): TemplatePart[] {
+export function administrativeParts(input: AdministrativeInput, timezone = new TimezoneOfPoint(input.timezone, input.lat, input.lon)): TemplatePart[] {
   const parts: TemplatePart[] = ["{"];
   if (input.continent !== undefined) parts.push(memberOnce(input.continent, "continent", continentWire));
   if (input.country !== undefined) parts.push(memberOnce(input.country, "country", countryWire));
   if (input.admin1 !== undefined) parts.push(memberOnce(input.admin1, "administrative1", admin1Wire));
-  const timezone = new TimezoneOfPoint(input.timezone, input.lat, input.lon);
   parts.push(new InstantPart((now) => `"timezone":${JSON.stringify(timezone.at(now))}}`));
   return parts;
 }

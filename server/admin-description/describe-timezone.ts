@@ -52,15 +52,9 @@ function zoneSecond(zone: string, wholeSecondMs: number): ZoneSecond {
   };
 }
 
-/** The zone's clock at the instant's whole second. */
-function zoneClockAt(zone: string, instant: Date): ZoneSecond {
-  return zoneSecond(zone, Math.floor(instant.getTime() / 1000) * 1000);
-}
-
 /** The local date (YYYY-MM-DD) and time (HH:MM) of the instant in the zone: timeFormatted's. */
 export function localDateAndMinute(zone: string, instant: Date): { date: string; hour: string } {
-  const { timeFormatted } = zoneClockAt(zone, instant);
-  return { date: timeFormatted.slice(0, 10), hour: timeFormatted.slice(11, 16) };
+  return new TimezoneOfPoint(zone, 0, 0).localDateAndMinute(instant);
 }
 
 /**
@@ -74,11 +68,13 @@ export function describeTimezone(zone: string, latitude: number, longitude: numb
 /**
  * The timezone member of one point at any instant: what a kept answer (http/caching.ts) writes at
  * each hit. It remembers the sunrise and sunset of the last local day it was asked for, which are
- * most of a member's cost (the solar solution, about 5 µs) and change once a day.
+ * most of a member's cost (the solar solution, about 5 µs) and change once a day, and the zone's
+ * clock of the last second, which weather by id's current date and hour read too.
  */
 export class TimezoneOfPoint {
   private sunDay = Number.NaN;
   private sun: readonly [string, string] = ["", ""];
+  private second: ZoneSecond | undefined;
 
   constructor(
     readonly zone: string,
@@ -86,8 +82,21 @@ export class TimezoneOfPoint {
     private readonly longitude: number,
   ) {}
 
+  /** The zone's clock at the instant's whole second. */
+  private clockAt(instant: Date): ZoneSecond {
+    const wholeSecondMs = Math.floor(instant.getTime() / 1000) * 1000;
+    if (this.second?.wholeSecondMs !== wholeSecondMs) this.second = zoneSecond(this.zone, wholeSecondMs);
+    return this.second;
+  }
+
+  /** The local date (YYYY-MM-DD) and time (HH:MM) of the instant: timeFormatted's (localDateAndMinute). */
+  localDateAndMinute(instant: Date): { date: string; hour: string } {
+    const { timeFormatted } = this.clockAt(instant);
+    return { date: timeFormatted.slice(0, 10), hour: timeFormatted.slice(11, 16) };
+  }
+
   at(instant: Date): TimezoneWire {
-    const { wholeSecondMs, offset, isDST, timeFormatted, localMidnightMs } = zoneClockAt(this.zone, instant);
+    const { wholeSecondMs, offset, isDST, timeFormatted, localMidnightMs } = this.clockAt(instant);
     if (localMidnightMs !== this.sunDay) {
       // The sun's transit nearest to the local day's midday is the day's noon (sunTexts).
       this.sun = sunTexts(this.zone, this.latitude, this.longitude, localMidnightMs);

@@ -4,6 +4,7 @@
  */
 import { oceanZone } from "../../datasets/admin/ocean-zones.ts";
 import { administrativeParts } from "../admin-description/build-administrative.ts";
+import { TimezoneOfPoint } from "../admin-description/describe-timezone.ts";
 import type { TemplatePart } from "../api/instant-part.ts";
 import { errors, showValue } from "../api/api-error.ts";
 import type { PlacesData, PointWire } from "./places-data.ts";
@@ -15,8 +16,8 @@ export interface PlaceAnswer {
   pointJson: string;
   /** The administrative description as body parts, its timezone member written at the instant (build-administrative.ts administrativeParts). */
   administrative: TemplatePart[];
-  /** The place's GeoNames timezone, or the nautical zone of its longitude when it has none. */
-  timezone: string;
+  /** The place's GeoNames timezone, or the nautical zone of its longitude when it has none: the one its administrative description's timezone member writes. */
+  timezone: TimezoneOfPoint;
 }
 
 /** The place with this id; a 404 ApiError when the gazetteer has none. */
@@ -26,5 +27,6 @@ export function placeAnswer(places: PlacesData, { id, geonameId }: PlaceIdParam)
   const found = places.administrativeInput(place);
   const input = { ...found, timezone: found.timezone ?? oceanZone(found.lon) };
   const point = places.point(place);
-  return { point, pointJson: JSON.stringify(point), administrative: administrativeParts(input), timezone: input.timezone };
+  const timezone = new TimezoneOfPoint(input.timezone, input.lat, input.lon);
+  return { point, pointJson: JSON.stringify(point), administrative: administrativeParts(input, timezone), timezone };
 }

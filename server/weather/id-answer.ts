@@ -6,7 +6,7 @@
  * deflated copies (api/body-parts.ts).
  */
 import { InstantPart, type TemplatePart } from "../api/instant-part.ts";
-import { localDateAndMinute } from "../admin-description/describe-timezone.ts";
+import type { TimezoneOfPoint } from "../admin-description/describe-timezone.ts";
 import type { ElevationObject } from "../elevation/elevation-object.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { compileWriter, schemaOf, type Member, type Node, type Schema } from "./answer-shape.ts";
@@ -48,11 +48,11 @@ const CURRENT: Node<Current> = {
 };
 const writeCurrent = compileWriter(CURRENT);
 
-/** weather.current of a place in `zone`, written at each answer's instant (the administrative description's clock, to the minute). */
-export function currentAt(zone: string): InstantPart {
+/** weather.current of a place, written at each answer's instant: its administrative description's clock, to the minute. */
+export function currentAt(timezone: TimezoneOfPoint): InstantPart {
   return new InstantPart((now) => {
     const w = new JsonBytes(64);
-    writeCurrent(w, localDateAndMinute(zone, now), 0);
+    writeCurrent(w, timezone.localDateAndMinute(now), 0);
     const bytes = w.bytes();
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   });

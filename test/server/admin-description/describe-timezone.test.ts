@@ -118,6 +118,9 @@ describe("describeTimezone: offsets in minutes east of UTC, and DST", () => {
     const instants = ["2026-11-22T12:00:00Z", "2026-11-22T22:59:59Z", "2026-11-22T23:00:00Z", "2026-11-23T12:00:00Z", "2026-11-22T22:59:59Z", "2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z"];
     const seen = instants.map((iso) => berlin.at(at(iso)));
     for (let i = 0; i < instants.length; i++) expect(seen[i], instants[i]).toEqual(describeTimezone("Europe/Berlin", 52.52, 13.405, at(instants[i]!)));
+    // weather.current reads the same clock: each instant's own minute, the second remembered or not.
+    for (const iso of [...instants, instants[0]!]) expect(berlin.localDateAndMinute(at(iso)), iso).toEqual(localDateAndMinute("Europe/Berlin", at(iso)));
+    expect(berlin.localDateAndMinute(at("2026-11-22T22:59:59Z"))).toEqual({ date: "2026-11-22", hour: "23:59" });
     // Two local days: the sunrise moved on at local midnight (a later one, near the winter solstice), and came back.
     expect(seen[2]!.sunrise.slice(0, 10)).toBe("2026-11-23");
     expect(seen[1]!.sunrise.slice(0, 10)).toBe("2026-11-22");
