@@ -1,7 +1,8 @@
 /**
  * Picks up newly published releases without a restart. On `reloadAll()` (SIGHUP) and when a
- * dataset's pointer names another release (`current.txt`, polled every GEODATA_RELEASE_POLL_MS:
- * one small read per dataset), the new release is opened beside the old with the same checks as
+ * dataset's pointer names another release (`current.txt`: its folder watched, so that a pointer
+ * renamed into place is seen at once, and polled every GEODATA_RELEASE_POLL_MS, one small read
+ * per dataset, for file systems that report no changes), the new release is opened beside the old with the same checks as
  * at startup (its files against release.json, then the loader's), then swapped in
  * (DatasetRegistry.swap). A release whose files are not all there yet is pending: the old data
  * keeps serving, /health shows why, and the next poll tries again. A release that fails its
@@ -13,9 +14,11 @@
  * is logged and its file checked again (fault-check.ts), and the scrub (scrub.ts) re-hashes
  * every serving file over GEODATA_SCRUB_PERIOD_HOURS.
  */
+import { watch, type FSWatcher } from "node:fs";
 import { DATASET_NAMES, type DatasetName } from "../../datasets/catalog.ts";
 import type { Config } from "../../datasets/common/config.ts";
 import type { Logger } from "../../datasets/common/log.ts";
+import { CURRENT_LINK, POINTER_FILE, releasesRoot } from "../../datasets/releases/layout.ts";
 import { locateDataset } from "../../datasets/releases/locate.ts";
 import { PendingReleaseError } from "../../datasets/releases/verify.ts";
 import { checkFault } from "./fault-check.ts";
@@ -41,6 +44,7 @@ export type ReloaderOptions = {
 
 export class Reloader {
   private timer: NodeJS.Timeout | undefined;
+  private readonly watchers: FSWatcher[] = [];
   /** One reload at a time: a signal during a reload waits for it, then runs again. */
   private running: Promise<unknown> = Promise.resolve();
   /**
@@ -92,18 +96,38 @@ export class Reloader {
     return next.done;
   }
 
-  /** Starts polling the pointers (0 = never). */
+  /**
+   * Starts noticing moved pointers (0 = never; SIGHUP still reloads): each dataset's releases
+   * folder is watched (inotify on Linux, through fs.watch), so that a pointer renamed into place
+   * starts a pass at once, and the pointers are polled every `intervalMs`, for file systems that
+   * report no changes (network mounts) and for a dataset whose releases folder appears later.
+   */
   startPolling(intervalMs: number): void {
     if (intervalMs <= 0) return;
-    this.timer = setInterval(() => {
-      void this.reloadAll(false).catch((err: unknown) => this.options.logger.error("release poll failed", { err }));
-    }, intervalMs);
+    const pass = (why: string) => void this.reloadAll(false).catch((err: unknown) => this.options.logger.error(`release ${why} failed`, { err }));
+    this.timer = setInterval(() => pass("poll"), intervalMs);
     this.timer.unref();
+    for (const name of DATASET_NAMES) {
+      let watcher: FSWatcher;
+      try {
+        watcher = watch(releasesRoot(this.options.config.dataDir, name), { persistent: false }, (_event, file) => {
+          if (file === POINTER_FILE || file === CURRENT_LINK) pass("watch");
+        });
+      } catch {
+        continue; // No releases folder (yet): the poll looks.
+      }
+      watcher.on("error", (err) => {
+        this.options.logger.warn("watching a dataset's releases failed; polling only", { dataset: name, reason: withoutDataDir(err.message, this.options.config.dataDir) });
+        watcher.close();
+      });
+      this.watchers.push(watcher);
+    }
   }
 
   /** Stops polling and runs the closes still waiting (at shutdown). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    for (const w of this.watchers.splice(0)) w.close();
     await this.scrubber?.stop();
     await this.running;
     const closes = [...this.pendingCloses];
