@@ -52,11 +52,6 @@ function zoneSecond(zone: string, wholeSecondMs: number): ZoneSecond {
   };
 }
 
-/** The local date (YYYY-MM-DD) and time (HH:MM) of the instant in the zone: timeFormatted's. */
-export function localDateAndMinute(zone: string, instant: Date): { date: string; hour: string } {
-  return new TimezoneOfPoint(zone, 0, 0).localDateAndMinute(instant);
-}
-
 /**
  * Throws RangeError for a timezone id the runtime does not know (the data is checked at load
  * time, so this is a bug, not bad input).
@@ -89,7 +84,7 @@ export class TimezoneOfPoint {
     return this.second;
   }
 
-  /** The local date (YYYY-MM-DD) and time (HH:MM) of the instant: timeFormatted's (localDateAndMinute). */
+  /** The local date (YYYY-MM-DD) and time (HH:MM) of the instant in the zone: timeFormatted's. */
   localDateAndMinute(instant: Date): { date: string; hour: string } {
     const { timeFormatted } = this.clockAt(instant);
     return { date: timeFormatted.slice(0, 10), hour: timeFormatted.slice(11, 16) };

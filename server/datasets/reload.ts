@@ -2,9 +2,9 @@
  * Picks up newly published releases without a restart. On `reloadAll()` (SIGHUP) and when a
  * dataset's pointer names another release (`current.txt`: its folder watched, so that a pointer
  * renamed into place is seen at once, and polled every GEODATA_RELEASE_POLL_MS, one small read
- * per dataset, for file systems that report no changes), the new release is opened beside the old with the same checks as
- * at startup (its files against release.json, then the loader's), then swapped in
- * (DatasetRegistry.swap). A release whose files are not all there yet is pending: the old data
+ * per dataset, for file systems that report no changes), the new release is opened beside the
+ * old with the same checks as at startup (its files against release.json, then the loader's),
+ * then swapped in (DatasetRegistry.swap). A release whose files are not all there yet is pending: the old data
  * keeps serving, /health shows why, and the next poll tries again. A release that fails its
  * checks is refused: the old data keeps serving, /health shows the reason, and it is not tried
  * again until the pointer moves or SIGHUP. The old value is closed once the requests that may

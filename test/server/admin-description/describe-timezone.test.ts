@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeTimezone, localDateAndMinute, POLAR_DAY, POLAR_NIGHT, TimezoneOfPoint } from "../../../server/admin-description/describe-timezone.ts";
+import { describeTimezone, POLAR_DAY, POLAR_NIGHT, TimezoneOfPoint } from "../../../server/admin-description/describe-timezone.ts";
 import { isKnownTimeZone } from "../../../server/admin-description/zone-clock.ts";
 
 // Offsets and DST rules are facts of the tz database (and of the countries' laws); sunrise and
@@ -7,6 +7,8 @@ import { isKnownTimeZone } from "../../../server/admin-description/zone-clock.ts
 
 const at = (iso: string): Date => new Date(iso);
 const MINUTE_MS = 60_000;
+/** The local date and minute of the instant in a zone, asked of a new point (nothing remembered). */
+const localDateAndMinute = (zone: string, instant: Date) => new TimezoneOfPoint(zone, 0, 0).localDateAndMinute(instant);
 
 /** Minutes between a produced local ISO time and a published local wall-clock time. */
 function minutesOff(produced: string, publishedLocal: string): number {
