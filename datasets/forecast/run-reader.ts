@@ -7,7 +7,7 @@
  */
 import { closeSync, fstatSync, openSync } from "node:fs";
 import { crc32 } from "node:zlib";
-import { readEnvelopeHeader, type BuildMetadata } from "../artifact/envelope.ts";
+import { HEADER_BYTES, readEnvelopeHeader, type BuildMetadata } from "../artifact/envelope.ts";
 import { DATASETS } from "../catalog.ts";
 import { DataFormatError, MissingInputError } from "../common/errors.ts";
 import { fileSource, type ByteSource } from "../common/byte-source.ts";
@@ -20,7 +20,9 @@ export const RUN_KIND = "forecast-run";
 
 /** Runs up to this payload size have their CRC-32 checked at open (milliseconds for the embedded default's). */
 export const CHECKSUM_AT_OPEN_MAX_BYTES = 512 * 2 ** 20;
+/** Bytes checked between two turns of the event loop, and per read. */
 const CRC_CHUNK = 2 ** 20;
+const CRC_READ_BYTES = 64 * 1024;
 
 /** A cell of the grid: column i, row j. */
 export interface GridCell {
@@ -106,8 +108,16 @@ export class ForecastRun {
   private async checkPayloadCrc(): Promise<void> {
     const total = this.metadata.payloadBytes;
     let crc = 0;
-    for (let at = 0; at < total; at += CRC_CHUNK) {
-      crc = crc32(this.source.read(at, Math.min(CRC_CHUNK, total - at)), crc);
+    // One small scratch buffer for the whole check: a fresh MiB per read would leave glibc's heap
+    // holding freed megabytes in every worker (buffers under 128 KiB never raise its mmap threshold).
+    const scratch = Buffer.allocUnsafe(CRC_READ_BYTES);
+    for (let at = 0; at < total; ) {
+      const turnEnd = Math.min(total, at + CRC_CHUNK);
+      for (; at < turnEnd; at += CRC_READ_BYTES) {
+        const length = Math.min(CRC_READ_BYTES, turnEnd - at);
+        const got = this.source.readInto ? this.source.readInto(at, length, scratch) : (scratch.set(this.source.read(at, length)), length);
+        crc = crc32(scratch.subarray(0, got), crc);
+      }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     if (crc >>> 0 !== this.metadata.payloadCrc32) {
@@ -118,12 +128,19 @@ export class ForecastRun {
   /** The same over any source of the run file's `size` bytes (a memory source: benches, tests). */
   static over(source: ByteSource, size: number, file: string): ForecastRun {
     const spec = DATASETS.forecast;
-    // The header is JSON of a few KiB (steps, variables): 1 MiB holds any run's.
-    const { metadata, payloadOffset } = readEnvelopeHeader(source.read(0, Math.min(size, 1 << 20)), { magic: spec.magic, formatVersion: spec.formatVersion, file });
+    // The fixed header gives the metadata's length (a few KiB of JSON: steps, variables); then
+    // exactly the header and metadata are read.
+    const head = source.read(0, Math.min(size, HEADER_BYTES));
+    const metaLength = head.byteLength === HEADER_BYTES ? new DataView(head.buffer, head.byteOffset, HEADER_BYTES).getUint32(12, true) : 0;
+    const { metadata, payloadOffset } = readEnvelopeHeader(source.read(0, Math.min(size, HEADER_BYTES + metaLength)), { magic: spec.magic, formatVersion: spec.formatVersion, file });
     if (size - payloadOffset !== metadata.payloadBytes) {
       throw new DataFormatError({ file, offset: payloadOffset }, `a payload of ${metadata.payloadBytes} bytes`, `${size - payloadOffset} bytes`);
     }
-    const payload: ByteSource = { read: (offset, length) => source.read(payloadOffset + offset, length), close: () => source.close?.() };
+    const payload: ByteSource = {
+      read: (offset, length) => source.read(payloadOffset + offset, length),
+      ...(source.readInto ? { readInto: (offset: number, length: number, target: Uint8Array) => source.readInto!(payloadOffset + offset, length, target) } : {}),
+      close: () => source.close?.(),
+    };
     return new ForecastRun(checkMeta(metadata, file), metadata, payload, file);
   }
 
