@@ -5,6 +5,8 @@
  * SCHED_NONE, see below). The primary loads no dataset, accepts no connection, answers no request.
  *
  * - A generated key (no GEODATA_API_KEYS) is made here, once, and given to every worker.
+ * - Before forking, every dataset's current release is checked once and remembered
+ *   (datasets/check-before-fork.ts), so that the workers do not all hash the same new files.
  * - SIGTERM / SIGINT: forwarded to every worker (each drains for GEODATA_SHUTDOWN_DELAY_MS on
  *   SIGTERM, then stops gracefully: in-flight requests finish within GEODATA_SHUTDOWN_GRACE_MS); the
  *   primary exits when they have, killing any worker still there a few seconds after that.
@@ -24,6 +26,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "../datasets/common/config.ts";
 import type { Logger } from "../datasets/common/log.ts";
+import { checkCurrentReleases } from "./datasets/check-before-fork.ts";
 import { HEARTBEAT_INTERVAL_MS, HeartbeatWatch, isHeartbeat } from "./heartbeat.ts";
 import { generatedKeyBanner, shownBaseUrl } from "./key-banner.ts";
 import { clusterMetricsText, startMetricsServer } from "./metrics/metrics-server.ts";
@@ -139,6 +142,12 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGHUP");
   });
 
+  // The releases' files hashed once, here, rather than by every worker at once (check-before-fork.ts).
+  const checkStarted = performance.now();
+  await checkCurrentReleases(config.dataDir, logger).then(
+    (check) => logger.info("releases checked", { ...check, ms: Math.round(performance.now() - checkStarted) }),
+    (err: unknown) => logger.warn("releases not checked before forking; each worker checks its own", { reason: (err as Error).message }),
+  );
   logger.info("starting workers", { workers: config.workers });
   for (let i = 0; i < config.workers; i++) fork();
   // GEODATA_METRICS_PORT: the workers' metrics summed (prom-client's AggregatorRegistry over IPC).
