@@ -24,9 +24,11 @@ export interface PlaceAnswer {
 export function placeAnswer(places: PlacesData, { id, geonameId }: PlaceIdParam): PlaceAnswer {
   const place = places.placeByGeonameId(geonameId);
   if (place === undefined) throw errors.notFound(`No place with id ${showValue(id)}.`);
-  const found = places.administrativeInput(place);
+  // One read of the record for both the point and the administrative description.
+  const record = places.record(place);
+  const found = places.administrativeInputOf(record);
   const input = { ...found, timezone: found.timezone ?? oceanZone(found.lon) };
-  const point = places.point(place);
+  const point = places.pointOf(record);
   const timezone = new TimezoneOfPoint(input.timezone, input.lat, input.lon);
   return { point, pointJson: JSON.stringify(point), administrative: administrativeParts(input, timezone), timezone };
 }

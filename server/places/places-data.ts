@@ -107,7 +107,11 @@ export class PlacesData {
   }
 
   point(place: number): PointWire {
-    const r = this.index.record(place);
+    return this.pointOf(this.index.record(place));
+  }
+
+  /** The point object of a record already read. */
+  pointOf(r: PlaceRecord): PointWire {
     const country = this.countryOf(r);
     const admin1 = this.admin1Of(r);
     const address: string[] = [];
@@ -126,7 +130,11 @@ export class PlacesData {
   }
 
   administrativeInput(place: number): PlaceAdministrativeInput {
-    const r = this.index.record(place);
+    return this.administrativeInputOf(this.index.record(place));
+  }
+
+  /** What the administrative description of a record already read is built from. */
+  administrativeInputOf(r: PlaceRecord): PlaceAdministrativeInput {
     const country = this.countryOf(r);
     const continent = country ? this.continents.get(country.continentCode) : undefined;
     // Absent members as undefined, so that every input has one shape (the builder's reads stay fast).
