@@ -30,9 +30,12 @@ export async function checkCurrentReleases(dataDir: string, logger: Logger): Pro
     if (location?.release === undefined) continue;
     summary.releases++;
     try {
+      const started = performance.now();
       const { cost } = await verifyRelease(location.dir, { dataset, id: location.release }, (p) => shownPath(dataDir, path.join(location.dir, p)), checked);
       summary.hashed += cost.hashed;
       summary.hashedBytes += cost.hashedBytes;
+      // Progress, one line a dataset that took reading (a full-size release takes minutes).
+      if (cost.hashed > 0) logger.info("release checked before forking", { dataset, release: location.release, ...cost, ms: Math.round(performance.now() - started) });
     } catch (err) {
       summary.failed++;
       logger.warn("release check failed before forking; the workers check it again", { dataset, release: location.release, reason: (err as Error).message.split(dataDir + path.sep).join("") });

@@ -100,6 +100,8 @@ describe("the cluster primary", () => {
     primary = startCluster({ GEODATA_DATA_DIR: dir, GEODATA_API_KEYS: "check-before-fork-key-0123456789" }, (d) => (stderr += d), () => undefined);
     await until(() => `all workers ready; stderr:\n${stderr.slice(-3000)}`, () => jsonLines(stderr).find((l) => l.msg === "all workers ready"), 90_000);
     const lines = jsonLines(stderr);
+    // One progress line a dataset read, then the summary.
+    expect(lines.filter((l) => l.msg === "release checked before forking").map((l) => l.dataset).sort()).toEqual([...DATASETS]);
     const checked = lines.find((l) => l.msg === "releases checked");
     expect(checked).toMatchObject({ releases: 2, failed: 0 });
     expect(checked!.hashed).toBeGreaterThan(0);
