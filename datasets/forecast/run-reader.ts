@@ -115,7 +115,7 @@ export class ForecastRun {
       const turnEnd = Math.min(total, at + CRC_CHUNK);
       for (; at < turnEnd; at += CRC_READ_BYTES) {
         const length = Math.min(CRC_READ_BYTES, turnEnd - at);
-        const got = this.source.readInto ? this.source.readInto(at, length, scratch) : (scratch.set(this.source.read(at, length)), length);
+        const got = this.source.readInto ? this.source.readInto(at, length, scratch) : copyInto(scratch, this.source.read(at, length));
         crc = crc32(scratch.subarray(0, got), crc);
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -308,6 +308,12 @@ function checkMeta(metadata: BuildMetadata, file: string): RunMeta {
     meta.tile?.lon > 0;
   if (!ok) throw new DataFormatError({ file, field: "extra" }, "run metadata with model, steps, intervalStart, grid, tile and variables", JSON.stringify(metadata.extra).slice(0, 200));
   return meta;
+}
+
+/** Copies `bytes` to the start of `target`; returns how many. */
+function copyInto(target: Uint8Array, bytes: Uint8Array): number {
+  target.set(bytes);
+  return bytes.byteLength;
 }
 
 function viewOf(bytes: Uint8Array): DataView {
