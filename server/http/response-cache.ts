@@ -65,7 +65,7 @@ export const ADMISSION_WINDOW_KEYS = 16_384;
 /**
  * Bits of each of the two filters: 2^20 (128 KiB). A key sets two bits (two hashes). With the most
  * keys a window remembers (twice ADMISSION_WINDOW_KEYS), a key never seen finds both its bits set
- * by others about 0.4 % of the time (with one bit: 3 %): its answer is then kept on its first
+ * by others about 0.2 % of the time (with one bit: 3 %): its answer is then kept on its first
  * request, which costs a copy and never a wrong answer.
  */
 export const ADMISSION_FILTER_BITS = 2 ** 20;

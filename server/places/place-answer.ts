@@ -26,7 +26,7 @@ export function placeAnswer(places: PlacesData, { id, geonameId }: PlaceIdParam)
   if (place === undefined) throw errors.notFound(`No place with id ${showValue(id)}.`);
   // One read of the record for both the point and the administrative description.
   const record = places.record(place);
-  const found = places.administrativeInputOf(record);
+  const found = places.administrativeInput(record);
   const input = { ...found, timezone: found.timezone ?? oceanZone(found.lon) };
   const point = places.pointOf(record);
   const timezone = new TimezoneOfPoint(input.timezone, input.lat, input.lon);

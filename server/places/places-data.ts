@@ -81,7 +81,7 @@ export class PlacesData {
     return this.index.placeByGeonameId(id);
   }
 
-  /** A place's record (two reads: see datasets/places/index-reader.ts). */
+  /** A place's record (one read, two for a long name: datasets/places/index-reader.ts). */
   record(place: number): PlaceRecord {
     return this.index.record(place);
   }
@@ -129,12 +129,8 @@ export class PlacesData {
     };
   }
 
-  administrativeInput(place: number): PlaceAdministrativeInput {
-    return this.administrativeInputOf(this.index.record(place));
-  }
-
-  /** What the administrative description of a record already read is built from. */
-  administrativeInputOf(r: PlaceRecord): PlaceAdministrativeInput {
+  /** What the administrative description of a record (read once with record()) is built from. */
+  administrativeInput(r: PlaceRecord): PlaceAdministrativeInput {
     const country = this.countryOf(r);
     const continent = country ? this.continents.get(country.continentCode) : undefined;
     // Absent members as undefined, so that every input has one shape (the builder's reads stay fast).

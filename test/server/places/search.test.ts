@@ -68,7 +68,7 @@ describe("forward geocoding on GeoNames cities500 merged with cities15000", () =
     const gz = await fs.readFile(path.join(EMBEDDED_DIR, "geonames", "admin1CodesASCII.txt.gz"));
     const vn79 = gunzipSync(gz).toString("utf8").split("\n").find((l) => l.startsWith("VN.79\t"))!.split("\t");
     const hcmc = data.placeByGeonameId(1566083)!;
-    expect(data.administrativeInput(hcmc).admin1).toMatchObject({ code: "VN.79", name: vn79[1], geonameId: Number(vn79[3]) });
+    expect(data.administrativeInput(data.record(hcmc)).admin1).toMatchObject({ code: "VN.79", name: vn79[1], geonameId: Number(vn79[3]) });
     expect(data.point(hcmc).address).toEqual([vn79[1], "Vietnam"]);
     expect(first("Ho Chi Minh City")).toBe("gn:1566083");
   });
@@ -213,7 +213,7 @@ describe("forward geocoding on GeoNames cities500 merged with cities15000", () =
 describe("administrative lookups", () => {
   it("knows Berlin's admin-1 area and Germany's CLDR names", () => {
     const berlin = data.placeByGeonameId(2950159)!;
-    const input = data.administrativeInput(berlin);
+    const input = data.administrativeInput(data.record(berlin));
     expect(input.admin1).toMatchObject({ code: "DE.16", geonameId: 2950157 });
     expect(input.country?.names.JA).toBe("ドイツ");
     expect(input.continent?.code).toBe("EU");
@@ -232,8 +232,8 @@ describe("administrative lookups", () => {
     expect(orphan).toBeDefined();
     const place = data.placeByGeonameId(Number(orphan[0]))!;
     expect(data.point(place).address).toEqual(["Norway"]);
-    expect(data.administrativeInput(place).admin1).toBeUndefined();
-    expect(data.administrativeInput(place).country?.iso2).toBe("NO");
+    expect(data.administrativeInput(data.record(place)).admin1).toBeUndefined();
+    expect(data.administrativeInput(data.record(place)).country?.iso2).toBe("NO");
   });
 
   it("counts places per country and admin-1 as the raw file does", () => {
