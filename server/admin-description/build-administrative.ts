@@ -43,7 +43,7 @@ export function administrativeParts(input: AdministrativeInput, timezone = new T
   if (input.continent !== undefined) parts.push(memberOnce(input.continent, "continent", continentWire));
   if (input.country !== undefined) parts.push(memberOnce(input.country, "country", countryWire));
   if (input.admin1 !== undefined) parts.push(memberOnce(input.admin1, "administrative1", admin1Wire));
-  parts.push(new InstantPart((now) => `"timezone":${JSON.stringify(timezone.at(now))}}`));
+  parts.push(new InstantPart((now) => `"timezone":${timezone.json(now)}}`));
   return parts;
 }
 

@@ -70,6 +70,8 @@ export class TimezoneOfPoint {
   private sunDay = Number.NaN;
   private sun: readonly [string, string] = ["", ""];
   private second: ZoneSecond | undefined;
+  /** The member's JSON at the last whole second it was written for (json). */
+  private text: { wholeSecondMs: number; json: string } | undefined;
 
   constructor(
     readonly zone: string,
@@ -88,6 +90,16 @@ export class TimezoneOfPoint {
   localDateAndMinute(instant: Date): { date: string; hour: string } {
     const { timeFormatted } = this.clockAt(instant);
     return { date: timeFormatted.slice(0, 10), hour: timeFormatted.slice(11, 16) };
+  }
+
+  /**
+   * The member as JSON at the instant, remembered for its whole second: a kept answer's hits
+   * (http/caching.ts) within one second write the same text.
+   */
+  json(instant: Date): string {
+    const wholeSecondMs = Math.floor(instant.getTime() / 1000) * 1000;
+    if (this.text?.wholeSecondMs !== wholeSecondMs) this.text = { wholeSecondMs, json: JSON.stringify(this.at(instant)) };
+    return this.text.json;
   }
 
   at(instant: Date): TimezoneWire {

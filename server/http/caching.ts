@@ -16,7 +16,7 @@ import type { CachePolicyKind } from "../api/cache-policy.ts";
 import { ownedBytes } from "../api/owned-bytes.ts";
 import { cacheBucket, cacheControl, identityTag, tagDigest, tagPrefix } from "./cache.ts";
 import { after, type Answer, type Exchange, type Layer } from "./exchange.ts";
-import { atInstant } from "../api/instant-part.ts";
+import { atInstant, keptTemplate } from "../api/instant-part.ts";
 import { templateBytes, type CachedAnswer, type ResponseCache } from "./response-cache.ts";
 import { identityBytes } from "./wire.ts";
 
@@ -76,9 +76,9 @@ function stored(a: Answer, s: Storing): Answer {
   const template = a.body.template;
   if (a.status !== 200 || (template === undefined && s.policy === "instant") || !cache.admits(key)) return a;
   if (template !== undefined) {
-    // Bytes in stores of their own: a writer's short run is a view of its whole buffer (owned-bytes.ts).
-    const owned = template.map((p) => (Buffer.isBuffer(p) ? ownedBytes(p) : p));
-    cache.set(key, s.generation, { headers: { ...a.headers }, template: owned, bytes: templateBytes(owned) });
+    // Joined into fragments of their own bytes: a writer's short run is a view of its whole buffer (owned-bytes.ts).
+    const kept = keptTemplate(template);
+    cache.set(key, s.generation, { headers: { ...a.headers }, template: kept, bytes: templateBytes(kept) });
     return a;
   }
   const entry: CachedAnswer = {

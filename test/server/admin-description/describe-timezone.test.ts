@@ -129,6 +129,19 @@ describe("describeTimezone: offsets in minutes east of UTC, and DST", () => {
     expect(seen[4]!.sunrise).toBe(seen[1]!.sunrise);
   });
 
+  it("the member as JSON (a kept answer's hits): each whole second's own, within a second the same, and back to an earlier second", () => {
+    const berlin = new TimezoneOfPoint("Europe/Berlin", 52.52, 13.405);
+    const instants = ["2026-11-22T22:59:59.000Z", "2026-11-22T22:59:59.999Z", "2026-11-22T23:00:00.000Z", "2026-03-29T00:59:59.500Z", "2026-03-29T01:00:00.000Z", "2026-11-22T22:59:59.250Z"];
+    for (const iso of instants) {
+      const member = JSON.parse(berlin.json(at(iso))) as { UNIXTimestamp: number };
+      expect(member, iso).toEqual(describeTimezone("Europe/Berlin", 52.52, 13.405, at(iso)));
+      expect(member.UNIXTimestamp).toBe(Math.floor(Date.parse(iso) / 1000));
+    }
+    // The DST change (01:00 UTC on 29 March 2026): +01:00 before, +02:00 from that second.
+    expect(JSON.parse(berlin.json(at("2026-03-29T00:59:59.999Z"))).timeFormatted).toBe("2026-03-29T01:59:59+01:00");
+    expect(JSON.parse(berlin.json(at("2026-03-29T01:00:00.000Z"))).timeFormatted).toBe("2026-03-29T03:00:00+02:00");
+  });
+
   it("local date and minute (weather by id's current): Kolkata +05:30, Lord Howe +11:00 in January and +10:30 in July", () => {
     expect(localDateAndMinute("Asia/Kolkata", at("2011-10-11T00:00:00Z"))).toEqual({ date: "2011-10-11", hour: "05:30" });
     // The minute is the one the instant is in, not rounded.

@@ -110,4 +110,20 @@ describe("body parts", () => {
     expect([...first.subarray(-4)]).toEqual([0, 0, 0xff, 0xff]);
     expect(inflateRawSync(first, { finishFlush: 2 /* Z_SYNC_FLUSH */ }).equals(eccodes)).toBe(true);
   });
+
+  it("a joined fragment holds its parts' bytes, and its deflated copy is theirs spliced: zlib decodes it, nothing deflated again", () => {
+    const tail = new Fragment(eccodes);
+    const tailCopy = tail.deflated;
+    const parts: BodyPart[] = [Fragment.of('{"report":'), JSON.stringify(metar), ',"multi":"Zürich, 東京","reference":', tail, Buffer.from("}"), ""];
+    const joined = Fragment.joined(parts);
+    expect(joined.bytes.equals(joinParts(parts))).toBe(true);
+    expect(joined.bytes.buffer.byteLength).toBe(joined.bytes.byteLength);
+    expect(inflateRawSync(joined.deflated, { finishFlush: constants.Z_SYNC_FLUSH }).equals(joined.bytes)).toBe(true);
+    // The part's copy is inside the joined one, byte for byte: spliced, not compressed anew.
+    expect(joined.deflated.includes(tailCopy)).toBe(true);
+    expect(joined.deflated.buffer.byteLength).toBe(joined.deflated.byteLength);
+    // Spliced between new text, the gzip body decodes to the same bytes as the parts joined (CRC and length checked by zlib).
+    const body = ["[", joined, ",", Fragment.joined([]), joined, "]"];
+    expect(gunzipSync(gzipParts(body)).equals(joinParts(body))).toBe(true);
+  });
 });

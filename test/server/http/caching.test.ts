@@ -13,6 +13,7 @@ import { answerOf, compose, type Answer, type Exchange } from "../../../server/h
 import { parse, route } from "../../../server/http/route.ts";
 import { ResponseCache } from "../../../server/http/response-cache.ts";
 import { identityBytes, wireAnswer } from "../../../server/http/wire.ts";
+import { Fragment } from "../../../server/api/body-parts.ts";
 import { InstantPart } from "../../../server/api/instant-part.ts";
 
 const states: DatasetState[] = [
@@ -136,9 +137,10 @@ describe("caching layers", () => {
     const hit = await at("2026-11-23T20:00:59Z");
     expect([calls, cache.size]).toEqual([2, 1]);
     expect(hit).toEqual({ etag: kept.etag, body: `{"status":"OK","code":200,"content":{"at":${Date.parse("2026-11-23T20:00:59Z")}}}` });
-    // Kept in a store of its own size, not pinning the writer's 4 KiB.
-    const view = lastParts.find((p): p is Buffer => Buffer.isBuffer(p) && p.toString() === '{"at":');
-    expect(view?.buffer.byteLength).toBe(6);
+    // Kept as one fragment per run between the instant pieces, each in a store of its own size
+    // (not pinning the writer's 4 KiB); the instant piece written at the hit's instant.
+    expect(lastParts.map((p) => (p instanceof Fragment ? p.bytes.toString() : p))).toEqual(['{"status":"OK","code":200,"content":{"at":', String(Date.parse("2026-11-23T20:00:59Z")), "}}"]);
+    for (const p of lastParts) if (p instanceof Fragment) expect(p.bytes.buffer.byteLength).toBe(p.bytes.byteLength);
     // The next minute: another key, computed again.
     await at("2026-11-23T20:01:00Z");
     expect(calls).toBe(3);
