@@ -4,8 +4,8 @@
  * (server/api/cache-policy.ts): place search, elevation, METAR, SYNOP and point weather kept
  * whole; reverse geocoding, lookup by id and weather by id (`instant`: their timezone member and
  * weather.current say the request's second) kept as the handler's parts with those pieces
- * unwritten (api/instant-part.ts), which each hit writes at its own instant. An instant answer
- * given whole is never kept.
+ * unwritten (api/instant-part.ts), which each hit writes at its own instant, and what lies between
+ * them joined into one fragment each (keptTemplate). An instant answer given whole is never kept.
  *
  * - Key: the route, the bucket of the policy (for `forecast` the UTC quarter hour, for `instant`
  *   the UTC minute, the life of its ETag) and the parsed parameters' JSON (caching.ts), so
