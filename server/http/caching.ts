@@ -6,8 +6,9 @@
  *   per request (they depend on the instant), and `Vary: X-Api-Key`.
  * - `keep`: the response cache (response-cache.ts): a kept answer is returned as it is, with its
  *   ETag and its compressed copies, and a kept template (an answer that carries the instant) with
- *   its instant's pieces written at the request's; a miss runs the layers inside and keeps the
- *   answer on the second request for its key. Endpoints declared `kept: false` pass by.
+ *   its instant's pieces written at the request's (its other parts joined on its first hit); a
+ *   miss runs the layers inside and keeps the answer on the second request for its key. Endpoints
+ *   declared `kept: false` pass by.
  * - `validator`: the identity ETag of a new answer (cache.ts identityTag); its digest is taken once
  *   per answer computed, never for a kept one.
  */
@@ -51,6 +52,12 @@ export function keep(cache: ResponseCache | undefined): Layer {
     const key = `${x.route} ${cacheBucket(policy, x.now) ?? ""} ${x.paramsJson!}`;
     const hit = cache.get(key, x.states!.generation);
     if (hit !== undefined) {
+      if ("template" in hit && !hit.joined) {
+        // Joined on the first hit, not when kept: on a mix that seldom repeats most kept answers
+        // are never asked again, and the copies would only feed the collector.
+        hit.template = keptTemplate(hit.template);
+        hit.joined = true;
+      }
       const body = "template" in hit ? { parts: atInstant(hit.template, x.now) } : hit.body;
       return { status: 200, headers: { ...hit.headers }, body, encoding: "identity" };
     }
@@ -76,9 +83,9 @@ function stored(a: Answer, s: Storing): Answer {
   const template = a.body.template;
   if (a.status !== 200 || (template === undefined && s.policy === "instant") || !cache.admits(key)) return a;
   if (template !== undefined) {
-    // Joined into fragments of their own bytes: a writer's short run is a view of its whole buffer (owned-bytes.ts).
-    const kept = keptTemplate(template);
-    cache.set(key, s.generation, { headers: { ...a.headers }, template: kept, bytes: templateBytes(kept) });
+    // Bytes in stores of their own: a writer's short run is a view of its whole buffer (owned-bytes.ts).
+    const owned = template.map((p) => (Buffer.isBuffer(p) ? ownedBytes(p) : p));
+    cache.set(key, s.generation, { headers: { ...a.headers }, template: owned, joined: false, bytes: templateBytes(owned) });
     return a;
   }
   const entry: CachedAnswer = {

@@ -4,8 +4,9 @@
  * (server/api/cache-policy.ts): place search, elevation, METAR, SYNOP and point weather kept
  * whole; reverse geocoding, lookup by id and weather by id (`instant`: their timezone member and
  * weather.current say the request's second) kept as the handler's parts with those pieces
- * unwritten (api/instant-part.ts), which each hit writes at its own instant, and what lies between
- * them joined into one fragment each (keptTemplate). An instant answer given whole is never kept.
+ * unwritten (api/instant-part.ts), which each hit writes at its own instant; the first hit joins
+ * what lies between them into one fragment each (keptTemplate). An instant answer given whole is
+ * never kept.
  *
  * - Key: the route, the bucket of the policy (for `forecast` the UTC quarter hour, for `instant`
  *   the UTC minute, the life of its ETag) and the parsed parameters' JSON (caching.ts), so
@@ -37,7 +38,9 @@ export interface CachedAnswer {
 /** An answer that carries the instant, kept as its parts with the instant's pieces unwritten. */
 export interface CachedTemplate {
   headers: Readonly<Record<string, string>>;
+  /** The parts as the handler gave them, until the first hit joins them (keptTemplate; `joined`). */
   template: readonly TemplatePart[];
+  joined: boolean;
   /**
    * What it holds, for the bound: twice its written parts' bytes, since the fragments among them
    * keep their deflated copy (made on the first gzip answer, smaller than the bytes) too.

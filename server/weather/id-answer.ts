@@ -6,7 +6,6 @@
  * deflated copies (api/body-parts.ts).
  */
 import { InstantPart, type TemplatePart } from "../api/instant-part.ts";
-import { ownedBytes } from "../api/owned-bytes.ts";
 import type { TimezoneOfPoint } from "../admin-description/describe-timezone.ts";
 import type { ElevationObject } from "../elevation/elevation-object.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
@@ -51,18 +50,11 @@ const writeCurrent = compileWriter(CURRENT);
 
 /** weather.current of a place, written at each answer's instant: its administrative description's clock, to the minute. */
 export function currentAt(timezone: TimezoneOfPoint): InstantPart {
-  // Remembered for its whole second, as the timezone member is (TimezoneOfPoint.json).
-  let last: { wholeSecondMs: number; bytes: Buffer } | undefined;
   return new InstantPart((now) => {
-    const wholeSecondMs = Math.floor(now.getTime() / 1000) * 1000;
-    if (last?.wholeSecondMs !== wholeSecondMs) {
-      const w = new JsonBytes(64);
-      writeCurrent(w, timezone.localDateAndMinute(now), 0);
-      const bytes = w.bytes();
-      // Its own store: a kept answer holds this piece, and the writer's bytes are a view of node's pool (owned-bytes.ts).
-      last = { wholeSecondMs, bytes: ownedBytes(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
-    }
-    return last.bytes;
+    const w = new JsonBytes(64);
+    writeCurrent(w, timezone.localDateAndMinute(now), 0);
+    const bytes = w.bytes();
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   });
 }
 const EMPTY = new Uint8Array([0x5b, 0x5d]); // []

@@ -117,11 +117,12 @@ describe("body parts", () => {
     const parts: BodyPart[] = [Fragment.of('{"report":'), JSON.stringify(metar), ',"multi":"Zürich, 東京","reference":', tail, Buffer.from("}"), ""];
     const joined = Fragment.joined(parts);
     expect(joined.bytes.equals(joinParts(parts))).toBe(true);
-    expect(joined.bytes.buffer.byteLength).toBe(joined.bytes.byteLength);
+    // Stores of about their own size (owned-bytes.ts allows an eighth more), never a pool slab.
+    expect(joined.bytes.buffer.byteLength).toBeLessThanOrEqual(joined.bytes.byteLength * 1.125);
     expect(inflateRawSync(joined.deflated, { finishFlush: constants.Z_SYNC_FLUSH }).equals(joined.bytes)).toBe(true);
     // The part's copy is inside the joined one, byte for byte: spliced, not compressed anew.
     expect(joined.deflated.includes(tailCopy)).toBe(true);
-    expect(joined.deflated.buffer.byteLength).toBe(joined.deflated.byteLength);
+    expect(joined.deflated.buffer.byteLength).toBeLessThanOrEqual(joined.deflated.byteLength * 1.125);
     // Spliced between new text, the gzip body decodes to the same bytes as the parts joined (CRC and length checked by zlib).
     const body = ["[", joined, ",", Fragment.joined([]), joined, "]"];
     expect(gunzipSync(gzipParts(body)).equals(joinParts(body))).toBe(true);
