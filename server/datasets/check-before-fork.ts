@@ -16,7 +16,7 @@ import { CheckedFiles } from "../../datasets/releases/checked-files.ts";
 import { shownPath } from "../../datasets/releases/layout.ts";
 import { locateDataset } from "../../datasets/releases/locate.ts";
 import { verifyRelease, type CheckCost } from "../../datasets/releases/verify.ts";
-import { saveChecked } from "./open-dataset.ts";
+import { saveChecked, withoutDataDir } from "./open-dataset.ts";
 
 /** What the check read, summed over the datasets. */
 export type CheckSummary = Pick<CheckCost, "hashed" | "hashedBytes"> & { releases: number; failed: number };
@@ -38,7 +38,7 @@ export async function checkCurrentReleases(dataDir: string, logger: Logger): Pro
       if (cost.hashed > 0) logger.info("release checked before forking", { dataset, release: location.release, ...cost, ms: Math.round(performance.now() - started) });
     } catch (err) {
       summary.failed++;
-      logger.warn("release check failed before forking; the workers check it again", { dataset, release: location.release, reason: (err as Error).message.split(dataDir + path.sep).join("") });
+      logger.warn("release check failed before forking; the workers check it again", { dataset, release: location.release, reason: withoutDataDir((err as Error).message, dataDir) });
     }
   }
   await saveChecked(checked, logger);
