@@ -33,7 +33,7 @@ export const DATASETS: Readonly<Record<DatasetName, DatasetSpec>> = {
     file: "places/places.idx",
     storage: "envelope",
     magic: "GEODPLCS",
-    formatVersion: 6,
+    formatVersion: 7,
     step: "places",
   },
   admin: {

@@ -13,23 +13,39 @@
  * Keys longer than the window are indexed twice, by their first and by their last TYPO_PREFIX
  * code points (the argument is the same read backwards); a candidate must match both windows,
  * which keeps names with long shared beginnings ("santa maria de ...") from flooding the check.
- * A collision only adds a candidate.
+ * A variant's hash is two halves (FORMAT.md "Variant entry"): the top 16 bits hash its first
+ * GROUP_CODE_POINTS code points (its group), the low 16 bits the whole variant. The index sorts by
+ * hash, so a group's entries lie together, and most of a query window's variants share a few
+ * groups (the 22 variants of "berlin" with up to 2 deletions fall in 7 groups, 7 of them in
+ * "ber"): their entries come from a few reads rather than one read a variant. A collision only
+ * adds a candidate.
  */
 
 export const TYPO_PREFIX = 7;
 
 export type TypoWindow = "prefix" | "suffix";
 
+/** Code points of a variant's beginning that its hash's top half stands for (its group). */
+export const GROUP_CODE_POINTS = 3;
+
+const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
-/** FNV-1a of the window's code points without positions skipA and skipB. */
+/**
+ * The hash of the window's variant without positions skipA and skipB: the top 16 bits of FNV-1a
+ * over its first GROUP_CODE_POINTS code points, then the top 16 bits of FNV-1a over all of them
+ * (FNV-1a's low bits mix poorly: a product's low bits depend only on its factors' low bits).
+ */
 function hashSkipping(cps: readonly number[], skipA: number, skipB: number): number {
-  let h = 0x811c9dc5;
+  let whole = FNV_OFFSET;
+  let group = FNV_OFFSET;
+  let kept = 0;
   for (let i = 0; i < cps.length; i++) {
     if (i === skipA || i === skipB) continue;
-    h = Math.imul(h ^ cps[i]!, FNV_PRIME) >>> 0;
+    whole = Math.imul(whole ^ cps[i]!, FNV_PRIME) >>> 0;
+    if (kept++ < GROUP_CODE_POINTS) group = whole;
   }
-  return h;
+  return ((group & 0xffff0000) | (whole >>> 16)) >>> 0;
 }
 
 /** The length a key is bucketed under (code points, capped). */

@@ -15,13 +15,14 @@ import {
 } from "./index-format.ts";
 import { KeyTable } from "./key-table.ts";
 import { Postings } from "./postings.ts";
-import { MAX_DIRECTORY_BITS, MIN_DIRECTORY_BITS } from "./variants.ts";
+import { GROUPS, groupOf } from "./variants.ts";
 
 const decoder = new TextDecoder();
 /** Bytes between two spans below which one read takes both (a read costs about as much as copying 4 KiB). */
 const COALESCE_GAP = 4096;
 /** Spans one readSpans call may take (2^20): with section offsets below 2^32, offset * SPAN_SLOTS + i stays an exact float64. */
 const SPAN_SLOTS = 2 ** 20;
+const EMPTY_WORDS = new Uint32Array(0);
 
 /** One place's record (FORMAT.md, section `places`). Table indexes are undefined for none. */
 export interface PlaceRecord {
@@ -61,10 +62,12 @@ export class PlacesIndex {
   readonly words: KeyTable;
   private readonly span: Span[];
   private readonly idDirectory: Uint32Array;
-  private readonly variantDirectory: Uint32Array;
-  readonly variantBits: number;
-  /** The reader's scratch for variant buckets (4-aligned: typed views over it), grown when a bucket is larger. */
-  private scratch = new Uint8Array(4096);
+  /** The variant blocks (variants.ts): words 2k and 2k + 1 are block k's first hash and first entry; a sentinel ends them. */
+  private readonly variantBlocks: Uint32Array;
+  /** Blocks, without the sentinel. */
+  readonly variantBlockCount: number;
+  /** Per group g (a hash's top 16 bits), its first block; a group's blocks are [groupBlock[g], groupBlock[g + 1]). Built at open: 256 KiB. */
+  private readonly groupBlock = new Uint32Array(GROUPS + 1);
 
   private constructor(private readonly source: ByteSource, metadata: BuildMetadata, readonly file: string) {
     const fail = (field: string, expected: string, got: string | number): never => {
@@ -109,12 +112,19 @@ export class PlacesIndex {
     this.qualifiers = keyTable(Section.qualifierBlocks, Section.qualifierDirectory, "qualifiers");
     this.words = keyTable(Section.wordBlocks, Section.wordDirectory, "qualifierWords");
     this.idDirectory = u32s(this.whole(Section.idDirectory, "idDirectory"));
-    this.variantDirectory = u32s(this.whole(Section.variantDirectory, "variantDirectory"));
-    this.variantBits = Math.log2(this.variantDirectory.length - 1);
+    this.variantBlocks = u32s(this.whole(Section.variantDirectory, "variantDirectory"));
+    this.variantBlockCount = (this.variantBlocks.length >>> 1) - 1;
     const entries = this.span[Section.variants]!.length / VARIANT_BYTES;
-    if (!Number.isInteger(this.variantBits) || this.variantBits < MIN_DIRECTORY_BITS || this.variantBits > MAX_DIRECTORY_BITS || this.variantDirectory[this.variantDirectory.length - 1] !== entries) {
-      fail("variantDirectory", `2^${MIN_DIRECTORY_BITS}..2^${MAX_DIRECTORY_BITS} buckets + 1 ending at ${entries} entries`, `${this.variantDirectory.length} ending at ${this.variantDirectory[this.variantDirectory.length - 1]}`);
+    if (this.variantBlocks.length % 2 !== 0 || this.variantBlockCount < 0 || this.variantBlocks[this.variantBlocks.length - 1] !== entries) {
+      fail("variantDirectory", `(first hash, first entry) pairs ending with the entry count ${entries}`, `${this.variantBlocks.length} words ending at ${this.variantBlocks[this.variantBlocks.length - 1]}`);
     }
+    let group = 0;
+    for (let k = 0; k < this.variantBlockCount; k++) {
+      const g = groupOf(this.variantBlocks[2 * k]!);
+      if (g < group - 1) fail(`variantDirectory[${k}]`, "blocks in ascending hash order", `group ${g} after ${group - 1}`);
+      while (group <= g) this.groupBlock[group++] = k;
+    }
+    while (group <= GROUPS) this.groupBlock[group++] = this.variantBlockCount;
   }
 
   /** Opens the index over a byte source whose envelope (magic, version, metadata, size) is checked. */
@@ -249,29 +259,60 @@ export class PlacesIndex {
   }
 
   /**
-   * The variant entries of the bucket of an untagged hash (FORMAT.md): one read, into the reader's
-   * scratch, as words (valid until the next call): entry p is words 2p (bits 0-15 the low 16 bits
-   * of the hash, 16-23 the length tag, 24-31 the window) and 2p + 1 (the typo record's offset).
+   * For each variant hash, the entries of the blocks that may hold it (FORMAT.md), as words: entry
+   * p is words 2p (bits 0-15 the low 16 bits of the hash, 16-23 the length tag, 24-31 the window)
+   * and 2p + 1 (the typo record's offset); the blocks' other entries share the hash's top 16 bits.
+   * A hash no block holds gets an empty array. Blocks near each other come from one read: the
+   * hashes of one group lie in neighbouring blocks.
    */
-  variantBucket(hash: number): Uint32Array {
-    const slot = hash >>> (32 - this.variantBits);
-    const start = this.variantDirectory[slot]!;
-    const end = this.variantDirectory[slot + 1]!;
-    if (end < start) throw new DataFormatError({ file: this.file, field: `variantDirectory[${slot}]` }, "ascending bucket starts", `${end} after ${start}`);
-    const length = (end - start) * VARIANT_BYTES;
-    const span = this.span[Section.variants]!;
-    if (start * VARIANT_BYTES + length > span.length) throw new DataFormatError({ file: this.file, field: "variants" }, `bytes within the ${span.length}-byte section`, `[${start * VARIANT_BYTES}, ${start * VARIANT_BYTES + length})`);
-    if (this.scratch.byteLength < length) this.scratch = new Uint8Array(length);
-    const offset = span.offset + start * VARIANT_BYTES;
-    let got: number;
-    if (this.source.readInto) got = this.source.readInto(offset, length, this.scratch);
-    else {
-      const bytes = this.source.read(offset, length);
-      this.scratch.set(bytes);
-      got = bytes.byteLength;
+  variantEntries(hashes: readonly number[]): Uint32Array[] {
+    const out = new Array<Uint32Array>(hashes.length);
+    const offsets: number[] = [];
+    const lengths: number[] = [];
+    const asked: number[] = [];
+    for (let i = 0; i < hashes.length; i++) {
+      const [first, last] = this.entryRange(hashes[i]!);
+      if (last <= first) {
+        out[i] = EMPTY_WORDS;
+        continue;
+      }
+      offsets.push(first * VARIANT_BYTES);
+      lengths.push((last - first) * VARIANT_BYTES);
+      asked.push(i);
     }
-    if (got !== length) throw new DataFormatError({ file: this.file, field: "variants", offset }, `${length} bytes`, `${got} (truncated file)`);
-    return new Uint32Array(this.scratch.buffer, 0, length >>> 2);
+    if (asked.length === 0) return out;
+    const bytes = this.readSpans(Section.variants, offsets, lengths, "variants");
+    for (let k = 0; k < asked.length; k++) out[asked[k]!] = u32s(bytes[k]!);
+    return out;
+  }
+
+  /**
+   * Entries [first, last) of the blocks that may hold the hash: among its group's blocks, from the
+   * last that begins below it (its run may begin there) to the last that begins at or below it.
+   */
+  private entryRange(hash: number): [number, number] {
+    const blocks = this.variantBlocks;
+    const g = groupOf(hash);
+    const groupStart = this.groupBlock[g]!;
+    const groupEnd = this.groupBlock[g + 1]!;
+    // The first of the group's blocks that begins above the hash.
+    let hi = groupStart;
+    let end = groupEnd;
+    while (hi < end) {
+      const mid = (hi + end) >>> 1;
+      if (blocks[2 * mid]! <= hash) hi = mid + 1;
+      else end = mid;
+    }
+    if (hi === groupStart) return [0, 0];
+    // Back over the blocks that begin at the hash, to the one before them (or the group's first).
+    let from = hi - 1;
+    while (from > groupStart && blocks[2 * from]! === hash) from--;
+    const first = blocks[2 * from + 1]!;
+    const last = blocks[2 * hi + 1]!;
+    if (last < first || last * VARIANT_BYTES > this.span[Section.variants]!.length) {
+      throw new DataFormatError({ file: this.file, field: `variantDirectory[${from}..${hi}]` }, `ascending block starts within the ${this.span[Section.variants]!.length / VARIANT_BYTES} entries`, `${first}..${last}`);
+    }
+    return [first, last];
   }
 
   /** The countries and admin-1 areas of a qualifier key or word (its two key table values). */

@@ -20,7 +20,7 @@ import {
 } from "./index-format.ts";
 import { KeyTableWriter } from "./key-table.ts";
 import { SectionSpool } from "./section-spool.ts";
-import { variantDirectoryBits } from "./variants.ts";
+import { ENTRIES_PER_BLOCK, groupOf } from "./variants.ts";
 
 export interface PlaceRow {
   geonameId: number;
@@ -254,27 +254,33 @@ export class PlacesIndexWriter {
     return { pairs: bytesOf(pairs), directory: bytesOf(directory) };
   }
 
-  /** The variant entries sorted by (hash, window, length, typo record) and their directory by the hash's top bits. */
+  /**
+   * The variant entries sorted by (hash, window, length, typo record) and their block directory
+   * (variants.ts): (first hash, first entry) per block, then (0xffffffff, entry count).
+   */
   private variants(): { entries: Uint8Array; directory: Uint8Array } {
     const hash = this.variantHash.view();
     const tag = this.variantTag.view();
     const record = this.variantRecord.view();
     // Records were added in ascending order: a stable sort keeps them so within equal (hash, tag).
     const order = sortedOrder(hash.length, [(i) => tag[i]!, (i) => hash[i]! & 0xffff, (i) => hash[i]! >>> 16]);
-    const bits = variantDirectoryBits(hash.length);
-    const directory = new Uint32Array(2 ** bits + 1);
+    const blocks = new Growable(Uint32Array);
     const entries = Buffer.alloc(VARIANT_BYTES * hash.length);
-    let slot = 0;
+    let blockStart = 0;
     for (let i = 0; i < order.length; i++) {
-      const v = order[i]!;
-      const top = hash[v]! >>> (32 - bits);
-      while (slot <= top) directory[slot++] = i;
-      entries.writeUInt16LE(hash[v]! & 0xffff, VARIANT_BYTES * i);
-      entries.writeUInt16LE(tag[v]!, VARIANT_BYTES * i + 2);
-      entries.writeUInt32LE(record[v]!, VARIANT_BYTES * i + 4);
+      const h = hash[order[i]!]!;
+      if (i === 0 || groupOf(h) !== groupOf(hash[order[i - 1]!]!) || i - blockStart === ENTRIES_PER_BLOCK) {
+        blocks.push(h);
+        blocks.push(i);
+        blockStart = i;
+      }
+      entries.writeUInt16LE(h & 0xffff, VARIANT_BYTES * i);
+      entries.writeUInt16LE(tag[order[i]!]!, VARIANT_BYTES * i + 2);
+      entries.writeUInt32LE(record[order[i]!]!, VARIANT_BYTES * i + 4);
     }
-    while (slot < directory.length) directory[slot++] = hash.length;
-    return { entries, directory: bytesOf(directory) };
+    blocks.push(0xffffffff);
+    blocks.push(hash.length);
+    return { entries, directory: bytesOf(blocks.view()) };
   }
 }
 

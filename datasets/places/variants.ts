@@ -1,14 +1,18 @@
 /**
- * The typo variants' directory size (FORMAT.md, sections `variantDirectory` and `variants`): the
- * entries are bucketed by the top bits of their hash, enough bits for about 64 entries a bucket
- * (one read of ~512 bytes a variant), at least 16 (a bucket's top bits and an entry's low 16 then
- * give the whole hash) and at most 22 (a directory of 16 MiB at full size).
+ * The typo variants' block directory (FORMAT.md, sections `variantDirectory` and `variants`): the
+ * entries, sorted by hash, are cut into blocks of at most ENTRIES_PER_BLOCK entries, and a new
+ * block begins wherever the hash's top 16 bits (the variant's group, datasets/places/deletions.ts)
+ * change. The directory holds each block's first hash and first entry; a lookup reads the blocks
+ * that may hold its hash (about 512 bytes for one block), and the lookups of one group, whose
+ * blocks are neighbours, are one read. Within a block the top 16 bits are the block's, so an entry
+ * keeps only the low 16.
  */
-const ENTRIES_PER_BUCKET = 64;
-export const MIN_DIRECTORY_BITS = 16;
-export const MAX_DIRECTORY_BITS = 22;
+export const ENTRIES_PER_BLOCK = 64;
 
-export function variantDirectoryBits(entries: number): number {
-  const bits = Math.ceil(Math.log2(Math.max(1, entries / ENTRIES_PER_BUCKET)));
-  return Math.min(MAX_DIRECTORY_BITS, Math.max(MIN_DIRECTORY_BITS, bits));
+/** Groups: a hash's top 16 bits. */
+export const GROUPS = 65536;
+
+/** The group (top 16 bits) of a variant hash. */
+export function groupOf(hash: number): number {
+  return hash >>> 16;
 }

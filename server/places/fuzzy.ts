@@ -1,8 +1,8 @@
 /**
  * Typo matching over the deletion-neighbourhood index (datasets/places/deletions.ts): the query's
- * window variants with up to `maxEdits` deletions are looked up in the index's buckets (one read
- * a variant: its entries for every key length lie together, and the lengths within the edit budget
- * are kept). Keys longer than the window must match on both their first and their last window;
+ * window variants with up to `maxEdits` deletions are looked up in the index's variant blocks (a
+ * variant's entries for every key length lie together, and the lengths within the edit budget are
+ * kept; the variants of one group are one read, datasets/places/variants.ts). Keys longer than the window must match on both their first and their last window;
  * each surviving candidate's record is read (one read) and checked with the bag distance (a cheap
  * lower bound) and then the bounded edit distance (transpositions count 1). No scan of the keys.
  */
@@ -52,8 +52,8 @@ export class FuzzyMatcher {
     const hi = lengthTag(queryLength + maxEdits);
     try {
       const pending: number[] = [];
-      // One read per variant: its bucket holds the keys of every length, adjacent, so that the
-      // lengths within the edit budget are one scan.
+      // A variant's entries hold the keys of every length, adjacent, so that the lengths within the
+      // edit budget are one scan.
       this.lookup(variantHashesByDeletions(query, maxEdits, "prefix"), 0, lo, hi, (record, length) => {
         if (length <= TYPO_PREFIX) this.candidateOf(record, length);
         else if (!this.state.has(record)) {
@@ -64,7 +64,7 @@ export class FuzzyMatcher {
       // The suffix window only confirms candidates of the prefix window: none, nothing to confirm.
       // A few are verified directly: every key within the edit budget matches both windows, so
       // the answer is the same, and their records (neighbours in key order: they share most of
-      // their first letters) take fewer reads than the suffix window's buckets.
+      // their first letters) take fewer reads than the suffix window's entries.
       if (pending.length <= 2 * DIRECT_PENDING) {
         for (let i = 0; i < pending.length; i += 2) this.candidateOf(pending[i]!, pending[i + 1]!);
       } else {
@@ -92,31 +92,20 @@ export class FuzzyMatcher {
    */
   private lookup(byDeletions: readonly number[][], window: number, lo: number, hi: number, visit: (record: number, length: number) => void): void {
     const windowLength = Math.min(TYPO_PREFIX, this.qcp.length);
+    const hashes: number[] = [];
+    const tops: number[] = [];
     for (let d = 0; d < byDeletions.length; d++) {
       // Key windows of up to variant length + maxEdits code points; a window is TYPO_PREFIX at most.
       const variantLength = windowLength - d;
       const top = variantLength + this.maxEdits >= TYPO_PREFIX ? hi : Math.min(hi, variantLength + this.maxEdits);
-      for (const h of byDeletions[d]!) this.lookupHash(h, window, lo, top, visit);
+      if (top < lo) continue;
+      for (const h of byDeletions[d]!) {
+        hashes.push(h);
+        tops.push(top);
+      }
     }
-  }
-
-  private lookupHash(h: number, window: number, lo: number, hi: number, visit: (record: number, length: number) => void): void {
-    if (hi < lo) return;
-    const words = this.index.variantBucket(h);
-    const n = words.length >>> 1;
-    const low = h & 0xffff;
-    // Entries are sorted by (hash, window, length): a binary search for the first of this hash,
-    // window and a length of lo or more, then the entries up to length hi.
-    const first = ((low << 16) | (window << 8) | lo) >>> 0;
-    const last = ((low << 16) | (window << 8) | hi) >>> 0;
-    let p = 0;
-    let end = n;
-    while (p < end) {
-      const mid = (p + end) >>> 1;
-      if (entryOrder(words[2 * mid]!) < first) p = mid + 1;
-      else end = mid;
-    }
-    for (; p < n && entryOrder(words[2 * p]!) <= last; p++) visit(words[2 * p + 1]!, (words[2 * p]! >>> 16) & 0xff);
+    const entries = this.index.variantEntries(hashes);
+    for (let i = 0; i < hashes.length; i++) visitEntries(entries[i]!, hashes[i]!, window, lo, tops[i]!, visit);
   }
 
   /** Takes a candidate once, when its length is within the edit budget. */
@@ -157,7 +146,27 @@ export class FuzzyMatcher {
   }
 }
 
-/** An entry's sort order within its bucket from its first word: (low 16 bits of the hash, window, length) as one number. */
+/** An entry's sort order within its group from its first word: (low 16 bits of the hash, window, length) as one number. */
 function entryOrder(word: number): number {
   return (((word & 0xffff) << 16) | ((word >>> 24) << 8) | ((word >>> 16) & 0xff)) >>> 0;
+}
+
+/**
+ * Visits the entries of the hash in `window` with a length tag in [lo, hi]: the words hold entries
+ * of the hash's group sorted by (low 16 bits of the hash, window, length), so a binary search finds
+ * the first and the rest follow.
+ */
+function visitEntries(words: Uint32Array, h: number, window: number, lo: number, hi: number, visit: (record: number, length: number) => void): void {
+  const n = words.length >>> 1;
+  const low = h & 0xffff;
+  const first = ((low << 16) | (window << 8) | lo) >>> 0;
+  const last = ((low << 16) | (window << 8) | hi) >>> 0;
+  let p = 0;
+  let end = n;
+  while (p < end) {
+    const mid = (p + end) >>> 1;
+    if (entryOrder(words[2 * mid]!) < first) p = mid + 1;
+    else end = mid;
+  }
+  for (; p < n && entryOrder(words[2 * p]!) <= last; p++) visit(words[2 * p + 1]!, (words[2 * p]! >>> 16) & 0xff);
 }

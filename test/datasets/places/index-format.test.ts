@@ -91,16 +91,17 @@ describe("places index format", () => {
     expect(ix.qualifierAreas(word[0], word[1])).toEqual({ countries: [], admin1: [7] });
   });
 
-  it("finds a typo key through its variants' bucket", () => {
+  it("finds a typo key through its variants' entries", () => {
     const { payload, metadata } = written(berlinPotsdam());
     const ix = PlacesIndex.open(memorySource(payload), metadata);
-    // The unchanged prefix window of "potsdam" is one of its variants: its bucket holds the key's record.
+    // The unchanged prefix window of "potsdam" is one of its variants: its entries hold the key's record.
     const found: number[] = [];
     const [whole] = rawVariantHashes("potsdam", 0, "prefix");
-    const words = ix.variantBucket(whole!);
-    const bucket = new DataView(words.buffer, words.byteOffset, words.byteLength);
-    for (let p = 0; p < bucket.byteLength / 8; p++) if (bucket.getUint16(8 * p, true) === (whole! & 0xffff)) found.push(bucket.getUint32(8 * p + 4, true));
+    const [words] = ix.variantEntries([whole!]);
+    for (let p = 0; p < words!.length / 2; p++) if ((words![2 * p]! & 0xffff) === (whole! & 0xffff)) found.push(words![2 * p + 1]!);
     expect(found).toHaveLength(1);
+    // A variant no key has: no entries.
+    expect(ix.variantEntries(rawVariantHashes("qqqqzzz", 0, "prefix"))[0]).toHaveLength(0);
     const [potsdam] = ix.typoKeys(found, [7]);
     expect(new TextDecoder().decode(potsdam!.bytes)).toBe("potsdam");
     expect(potsdam!.postingStart).toBe(1);
@@ -148,9 +149,9 @@ describe("places index format", () => {
     expect(() => openPlacesFile(foreign)).toThrow(/expected magic GEODPLCS, got "GEODADMN"/);
 
     const old = Buffer.from(whole);
-    old.writeUInt32LE(5, 8);
+    old.writeUInt32LE(6, 8);
     writeFileSync(foreign, old);
-    expect(() => openPlacesFile(foreign)).toThrow(/expected format version 6, got version 5/);
+    expect(() => openPlacesFile(foreign)).toThrow(/expected format version 7, got version 6/);
   });
 
   it("reports a damaged key block as a DataFormatError naming the table, at the read", () => {
@@ -160,5 +161,22 @@ describe("places index format", () => {
     const keyBlocksAt = new DataView(payload.buffer).getUint32(4 + 5 * 8, true);
     new DataView(payload.buffer).setUint32(keyBlocksAt, 999, true);
     expect(() => ix.keys.find(utf8("berlin"))).toThrow(/keys block 0.*expected 1 to 32 keys/);
+  });
+
+  it("refuses a variant directory out of hash order, or not ending at the entry count", () => {
+    const { payload, metadata } = written(berlinPotsdam());
+    const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+    const directoryAt = view.getUint32(4 + 9 * 8, true);
+    const directoryLength = view.getUint32(8 + 9 * 8, true);
+    // Block 0's first hash moved to the last group: block 1 then comes before it.
+    const outOfOrder = new Uint8Array(payload);
+    new DataView(outOfOrder.buffer).setUint32(directoryAt, 0xffff0000, true);
+    expect(() => PlacesIndex.open(memorySource(outOfOrder), metadata)).toThrow(/variantDirectory\[1\].*expected blocks in ascending hash order, got group \d+ after 65535/);
+    // The sentinel's entry count one short.
+    const short = new Uint8Array(payload);
+    const sentinelAt = directoryAt + directoryLength - 4;
+    const dv = new DataView(short.buffer);
+    dv.setUint32(sentinelAt, dv.getUint32(sentinelAt, true) - 1, true);
+    expect(() => PlacesIndex.open(memorySource(short), metadata)).toThrow(/variantDirectory.*ending with the entry count/);
   });
 });
