@@ -16,7 +16,7 @@
  * A variant's hash is two halves (FORMAT.md "Variant entry"): the top 16 bits hash its first
  * GROUP_CODE_POINTS code points (its group), the low 16 bits the whole variant. The index sorts by
  * hash, so a group's entries lie together, and most of a query window's variants share a few
- * groups (the 22 variants of "berlin" with up to 2 deletions fall in 7 groups, 7 of them in
+ * groups (the 22 variants of "berlin" with up to 2 deletions fall in 10 groups, 7 of them in
  * "ber"): their entries come from a few reads rather than one read a variant. A collision only
  * adds a candidate.
  */
