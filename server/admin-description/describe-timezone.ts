@@ -40,6 +40,20 @@ interface ZoneSecond {
   localMidnightMs: number;
 }
 
+/**
+ * Each zone's clock of the last second it was asked for (one entry a zone, about 400 at most): the
+ * answers for different points of one zone within a second share it.
+ */
+const lastSecondOfZone = new Map<string, ZoneSecond>();
+
+function sharedZoneSecond(zone: string, wholeSecondMs: number): ZoneSecond {
+  const last = lastSecondOfZone.get(zone);
+  if (last?.wholeSecondMs === wholeSecondMs) return last;
+  const second = zoneSecond(zone, wholeSecondMs);
+  lastSecondOfZone.set(zone, second);
+  return second;
+}
+
 function zoneSecond(zone: string, wholeSecondMs: number): ZoneSecond {
   const { clock, offsetMinutes: offset } = localClock(zone, wholeSecondMs);
   const standard = standardOffsetMinutes(zone, clock.year);
@@ -64,7 +78,8 @@ export function describeTimezone(zone: string, latitude: number, longitude: numb
  * The timezone member of one point at any instant: what a kept answer (http/caching.ts) writes at
  * each hit. It remembers the sunrise and sunset of the last local day it was asked for, which are
  * most of a member's cost (the solar solution, about 5 µs) and change once a day, and the zone's
- * clock of the last second, which weather by id's current date and hour read too.
+ * clock of the last second (shared with every point of the zone: sharedZoneSecond), which weather
+ * by id's current date and hour read too.
  */
 export class TimezoneOfPoint {
   private sunDay = Number.NaN;
@@ -82,7 +97,7 @@ export class TimezoneOfPoint {
   /** The zone's clock at the instant's whole second. */
   private clockAt(instant: Date): ZoneSecond {
     const wholeSecondMs = Math.floor(instant.getTime() / 1000) * 1000;
-    if (this.second?.wholeSecondMs !== wholeSecondMs) this.second = zoneSecond(this.zone, wholeSecondMs);
+    if (this.second?.wholeSecondMs !== wholeSecondMs) this.second = sharedZoneSecond(this.zone, wholeSecondMs);
     return this.second;
   }
 

@@ -7,7 +7,7 @@ import { isKnownTimeZone } from "../../../server/admin-description/zone-clock.ts
 
 const at = (iso: string): Date => new Date(iso);
 const MINUTE_MS = 60_000;
-/** The local date and minute of the instant in a zone, asked of a new point (nothing remembered). */
+/** The local date and minute of the instant in a zone, asked of a new point (nothing remembered but the zone's clock of that second). */
 const localDateAndMinute = (zone: string, instant: Date) => new TimezoneOfPoint(zone, 0, 0).localDateAndMinute(instant);
 
 /** Minutes between a produced local ISO time and a published local wall-clock time. */
@@ -140,6 +140,21 @@ describe("describeTimezone: offsets in minutes east of UTC, and DST", () => {
     // The DST change (01:00 UTC on 29 March 2026): +01:00 before, +02:00 from that second.
     expect(JSON.parse(berlin.json(at("2026-03-29T00:59:59.999Z"))).timeFormatted).toBe("2026-03-29T01:59:59+01:00");
     expect(JSON.parse(berlin.json(at("2026-03-29T01:00:00.000Z"))).timeFormatted).toBe("2026-03-29T03:00:00+02:00");
+  });
+
+  it("points of one zone within a second share its clock; other zones and seconds get their own", () => {
+    // Europe/Berlin keeps CET (UTC+1) in winter; Asia/Kolkata is UTC+05:30 all year (tz database).
+    const berlin = new TimezoneOfPoint("Europe/Berlin", 52.52, 13.405).at(at("2026-11-30T12:00:00.250Z"));
+    expect(berlin).toMatchObject({ GMT: 60, isDST: 0, timeFormatted: "2026-11-30T13:00:00+01:00" });
+    const potsdam = new TimezoneOfPoint("Europe/Berlin", 52.39, 13.06).at(at("2026-11-30T12:00:00.900Z"));
+    expect(potsdam).toMatchObject({ GMT: 60, timeFormatted: "2026-11-30T13:00:00+01:00", UNIXTimestamp: berlin.UNIXTimestamp });
+    const kolkata = new TimezoneOfPoint("Asia/Kolkata", 22.57, 88.36).at(at("2026-11-30T12:00:00.500Z"));
+    expect(kolkata).toMatchObject({ GMT: 330, isDST: 0, timeFormatted: "2026-11-30T17:30:00+05:30" });
+    expect(new TimezoneOfPoint("Europe/Berlin", 50.94, 6.96).at(at("2026-11-30T12:00:01Z")).timeFormatted).toBe("2026-11-30T13:00:01+01:00");
+    // Back to the earlier second, and across the DST change of 29 March 2026 (01:00 UTC).
+    expect(new TimezoneOfPoint("Europe/Berlin", 48.14, 11.58).at(at("2026-11-30T12:00:00Z")).timeFormatted).toBe("2026-11-30T13:00:00+01:00");
+    expect(new TimezoneOfPoint("Europe/Berlin", 48.14, 11.58).at(at("2026-03-29T00:59:59Z")).timeFormatted).toBe("2026-03-29T01:59:59+01:00");
+    expect(new TimezoneOfPoint("Europe/Berlin", 52.52, 13.405).at(at("2026-03-29T01:00:00Z"))).toMatchObject({ GMT: 120, isDST: 1, timeFormatted: "2026-03-29T03:00:00+02:00" });
   });
 
   it("local date and minute (weather by id's current): Kolkata +05:30, Lord Howe +11:00 in January and +10:30 in July", () => {
