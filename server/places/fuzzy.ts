@@ -2,9 +2,10 @@
  * Typo matching over the deletion-neighbourhood index (datasets/places/deletions.ts): the query's
  * window variants with up to `maxEdits` deletions are looked up in the index's variant blocks (a
  * variant's entries for every key length lie together, and the lengths within the edit budget are
- * kept; the variants of one group are one read, datasets/places/variants.ts). Keys longer than the window must match on both their first and their last window;
- * each surviving candidate's record is read (one read) and checked with the bag distance (a cheap
- * lower bound) and then the bounded edit distance (transpositions count 1). No scan of the keys.
+ * kept; the variants of one group are one read, datasets/places/variants.ts). Keys longer than
+ * the window must match on both their first and their last window; each surviving candidate's
+ * record is read (one read) and checked with the bag distance (a cheap lower bound) and then the
+ * bounded edit distance (transpositions count 1). No scan of the keys.
  */
 import { lengthTag, TYPO_PREFIX, variantHashesByDeletions } from "../../datasets/places/deletions.ts";
 import type { PlacesIndex, TypoKey } from "../../datasets/places/index-reader.ts";
