@@ -77,14 +77,13 @@ export function describeTimezone(zone: string, latitude: number, longitude: numb
 /**
  * The timezone member of one point at any instant: what a kept answer (http/caching.ts) writes at
  * each hit. It remembers the sunrise and sunset of the last local day it was asked for, which are
- * most of a member's cost (the solar solution, about 5 µs) and change once a day, and the zone's
- * clock of the last second (shared with every point of the zone: sharedZoneSecond), which weather
- * by id's current date and hour read too.
+ * most of a member's cost (the solar solution, about 5 µs) and change once a day. The zone's clock
+ * of the second, which weather by id's current date and hour read too, is the zone's own
+ * (sharedZoneSecond), the same for every point of it.
  */
 export class TimezoneOfPoint {
   private sunDay = Number.NaN;
   private sun: readonly [string, string] = ["", ""];
-  private second: ZoneSecond | undefined;
   /** The member's JSON at the last whole second it was written for (json). */
   private text: { wholeSecondMs: number; json: string } | undefined;
 
@@ -96,9 +95,7 @@ export class TimezoneOfPoint {
 
   /** The zone's clock at the instant's whole second. */
   private clockAt(instant: Date): ZoneSecond {
-    const wholeSecondMs = Math.floor(instant.getTime() / 1000) * 1000;
-    if (this.second?.wholeSecondMs !== wholeSecondMs) this.second = sharedZoneSecond(this.zone, wholeSecondMs);
-    return this.second;
+    return sharedZoneSecond(this.zone, Math.floor(instant.getTime() / 1000) * 1000);
   }
 
   /** The local date (YYYY-MM-DD) and time (HH:MM) of the instant in the zone: timeFormatted's. */
