@@ -15,7 +15,7 @@ const member = (key: string, node: DailyNode): Member<DailyTable> => ({ key, nod
 const object = (...members: Member<DailyTable>[]): DailyNode => ({ kind: "object", members });
 const measure = (column: DailyMember, unit: string, ...extras: Member<DailyTable>[]): DailyNode => ({ kind: "measure", unit, value: (t, d) => t.columns[column][d]!, extras });
 const colored = (column: DailyMember): DailyNode =>
-  measure(column, "°C", member("color", { kind: "value", schema: COLOR_SCHEMA, write: (w, t, d) => void w.raw(colorJson(t.columns[column][d]!)) }));
+  measure(column, "°C", member("color", { kind: "value", schema: COLOR_SCHEMA, write: (w, t, d) => void w.text(colorJson(t.columns[column][d]!)) }));
 
 /** One day's aggregates. */
 export const DAILY_DAY: DailyNode = object(

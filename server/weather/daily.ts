@@ -15,7 +15,7 @@
 import { dailyProbability } from "./derived/probability.ts";
 import { DAILY_DAYS } from "./daily-shape.ts";
 import { compileWriter } from "./answer-shape.ts";
-import type { JsonBytes } from "./json-bytes.ts";
+import type { JsonText } from "./json-text.ts";
 import { daysOf, roundTo, type DayRange, type NumericMember, type SlotTable } from "./slot-table.ts";
 
 type Reduce = "mean" | "sum" | "max" | "min" | "chance";
@@ -87,6 +87,6 @@ export function dailyTable(t: SlotTable): DailyTable {
 const writeDaily = compileWriter(DAILY_DAYS);
 
 /** The daily section's value as JSON: `[{"YYYY-MM-DD":{"clouds":...,"liftedIndex":...}},...]`. */
-export function writeDailySection(w: JsonBytes, t: SlotTable): void {
+export function writeDailySection(w: JsonText, t: SlotTable): void {
   writeDaily(w, dailyTable(t), 0);
 }

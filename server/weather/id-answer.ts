@@ -12,8 +12,8 @@ import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { compileWriter, schemaOf, type Member, type Node, type Schema } from "./answer-shape.ts";
 import { DAILY_DAYS } from "./daily-shape.ts";
 import { writeDailySection } from "./daily.ts";
-import { JsonBytes } from "./json-bytes.ts";
-import { DATE_PATTERN, SLOT_BYTES_HINT, TIME_PATTERN, WEATHER_DAYS, writeWeatherDays } from "./slot-writer.ts";
+import { JsonText } from "./json-text.ts";
+import { DATE_PATTERN, TIME_PATTERN, WEATHER_DAYS, writeWeatherDays } from "./slot-writer.ts";
 import type { SlotTable } from "./slot-table.ts";
 
 /** What /weather/id answers, as data. */
@@ -38,12 +38,13 @@ interface Current {
   date: string;
   hour: string;
 }
-const ascii = (schema: Schema, text: (c: Current) => string): Node<Current> => ({ kind: "value", schema, write: (w, c) => void w.ascii('"').ascii(text(c)).ascii('"') });
+/** A string member that needs no escaping (digits, "-" and ":"). */
+const plain = (schema: Schema, text: (c: Current) => string): Node<Current> => ({ kind: "value", schema, write: (w, c) => void w.text(`"${text(c)}"`) });
 const CURRENT: Node<Current> = {
   kind: "object",
   members: [
-    { key: "date", node: ascii({ type: "string", pattern: DATE_PATTERN }, (c) => c.date) },
-    { key: "hour", node: ascii({ type: "string", pattern: TIME_PATTERN }, (c) => c.hour) },
+    { key: "date", node: plain({ type: "string", pattern: DATE_PATTERN }, (c) => c.date) },
+    { key: "hour", node: plain({ type: "string", pattern: TIME_PATTERN }, (c) => c.hour) },
   ],
 };
 const writeCurrent = compileWriter(CURRENT);
@@ -51,17 +52,15 @@ const writeCurrent = compileWriter(CURRENT);
 /** weather.current of a place, written at each answer's instant: its administrative description's clock, to the minute. */
 export function currentAt(timezone: TimezoneOfPoint): InstantPart {
   return new InstantPart((now) => {
-    const w = new JsonBytes(64);
+    const w = new JsonText();
     writeCurrent(w, timezone.localDateAndMinute(now), 0);
-    const bytes = w.bytes();
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return w.json();
   });
 }
-const EMPTY = new Uint8Array([0x5b, 0x5d]); // []
 
 export const WEATHER_ID_CONTENT: IdNode = object(
   member("administrative", { kind: "value", schema: { $ref: "#/components/schemas/Administrative" }, write: (w, c) => void w.parts(c.administrative) }),
-  member("point", { kind: "value", schema: POINT_SCHEMA, write: (w, c) => void w.utf8(c.pointJson) }),
+  member("point", { kind: "value", schema: POINT_SCHEMA, write: (w, c) => void w.text(c.pointJson) }),
   {
     key: "elevation",
     node: object(
@@ -75,8 +74,8 @@ export const WEATHER_ID_CONTENT: IdNode = object(
     "weather",
     object(
       member("current", { kind: "value", schema: schemaOf(CURRENT), write: (w, c) => void w.parts([c.current]) }),
-      member("daily", { kind: "value", schema: schemaOf(DAILY_DAYS), write: (w, c) => void (c.table ? writeDailySection(w, c.table) : w.raw(EMPTY)) }),
-      member("hourly", { kind: "value", schema: schemaOf(WEATHER_DAYS), write: (w, c) => void (c.table ? writeWeatherDays(w, c.table) : w.raw(EMPTY)) }),
+      member("daily", { kind: "value", schema: schemaOf(DAILY_DAYS), write: (w, c) => void (c.table ? writeDailySection(w, c.table) : w.text("[]")) }),
+      member("hourly", { kind: "value", schema: schemaOf(WEATHER_DAYS), write: (w, c) => void (c.table ? writeWeatherDays(w, c.table) : w.text("[]")) }),
     ),
   ),
 );
@@ -87,7 +86,7 @@ const writeContent = compileWriter(WEATHER_ID_CONTENT);
 
 /** The content as body parts. */
 export function weatherIdParts(c: WeatherIdContent): TemplatePart[] {
-  const w = new JsonBytes(SLOT_BYTES_HINT * (c.table?.slots.length ?? 0) + 2_048);
+  const w = new JsonText();
   writeContent(w, c, 0);
   return w.toParts();
 }

@@ -1,18 +1,16 @@
-/** The `color` member of a temperature as JSON bytes, each distinct colour pair encoded once. */
+/** The `color` member of a temperature as JSON text, each distinct colour pair written once. */
 import { temperatureColor } from "./derived/temperature-colors.ts";
-import { fragment } from "./json-bytes.ts";
 
-const NULL = fragment("null");
-const colorBytes = new Map<object, Uint8Array>();
+const colorText = new Map<object, string>();
 
 /** The `color` value of a rounded temperature as JSON: its object, or null. */
-export function colorJson(x: number): Uint8Array {
-  if (x !== x) return NULL;
+export function colorJson(x: number): string {
+  if (x !== x) return "null";
   const c = temperatureColor(x);
-  let b = colorBytes.get(c);
-  if (b === undefined) {
-    b = fragment(JSON.stringify(c));
-    colorBytes.set(c, b);
+  let text = colorText.get(c);
+  if (text === undefined) {
+    text = JSON.stringify(c);
+    colorText.set(c, text);
   }
-  return b;
+  return text;
 }

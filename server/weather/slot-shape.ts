@@ -38,7 +38,7 @@ export const COLOR_SCHEMA: Schema = {
 };
 /** The `color` of a temperature: its colour pair, null when the value is null. */
 const color = (column: NumericMember, doc?: MemberDoc): SlotMember =>
-  member("color", { kind: "value", schema: COLOR_SCHEMA, write: (w, t, i) => void w.raw(colorJson(t.columns[column][i]!)), ...(doc ? { doc } : {}) });
+  member("color", { kind: "value", schema: COLOR_SCHEMA, write: (w, t, i) => void w.text(colorJson(t.columns[column][i]!)), ...(doc ? { doc } : {}) });
 const colored = (column: NumericMember, doc: MemberDoc | undefined, ...extras: SlotMember[]): SlotNode => measure(column, "°C", doc, color(column), ...extras);
 
 const localData: SlotMember = {
@@ -49,7 +49,7 @@ const localData: SlotMember = {
 };
 const localStation: SlotMember = {
   key: "localStation",
-  node: { kind: "value", schema: { type: "string" }, write: (w, t, i) => void w.raw(Buffer.from(JSON.stringify(t.localStation[i]!), "utf8")) },
+  node: { kind: "value", schema: { type: "string" }, write: (w, t, i) => void w.text(JSON.stringify(t.localStation[i]!)) },
   present: (t, i) => t.localStation[i] !== undefined,
   description: "Station id of the local observation; present only when one is near.",
 };
@@ -118,7 +118,7 @@ export const SLOT_SHAPE: SlotNode = object(
           "direction",
           "°",
           { source: "wind_u_10m, wind_v_10m", window: INSTANT, formula: "meteorological (where the wind blows from, 0 = north, clockwise), from the interpolated u and v; whole degrees, 0-359; calm is 0; `icon` the nearest multiple of 45, 360 written 0" },
-          member("icon", { kind: "value", schema: { enum: [0, 45, 90, 135, 180, 225, 270, 315, null] }, write: (w, t, i) => void (t.icon[i]! < 0 ? w.ascii("null") : w.num(t.icon[i]!)) }),
+          member("icon", { kind: "value", schema: { enum: [0, 45, 90, 135, 180, 225, 270, 315, null] }, write: (w, t, i) => void (t.icon[i]! < 0 ? w.text("null") : w.num(t.icon[i]!)) }),
         ),
       ),
     ),
@@ -127,8 +127,8 @@ export const SLOT_SHAPE: SlotNode = object(
   member("heatIndex", {
     kind: "value",
     schema: { enum: ["", "1/4", "2/4", "3/4", "4/4"] },
-    // The categories are ASCII: no escaping needed.
-    write: (w, t, i) => void w.ascii('"').ascii(t.heatIndex[i]!).ascii('"'),
+    // The categories need no escaping.
+    write: (w, t, i) => void w.text(`"${t.heatIndex[i]!}"`),
     doc: { unit: "-", source: "NWS heat index of the slot", window: INSTANT, formula: 'when T >= 26.7 °C: 27-32 °C "1/4", 32-41 "2/4", 41-54 "3/4", >= 54 "4/4" (lower bounds inclusive); else ""' },
   }),
 );

@@ -4,12 +4,9 @@
  * from this one description.
  */
 import { compileWriter, schemaOf, type Node, type Schema } from "./answer-shape.ts";
-import { JsonBytes } from "./json-bytes.ts";
+import { JsonText } from "./json-text.ts";
 import { SLOT_SHAPE } from "./slot-shape.ts";
 import { daysOf, type SlotTable } from "./slot-table.ts";
-
-/** Bytes per slot of a typical answer: the writer's first allocation. */
-export const SLOT_BYTES_HINT = 1100;
 
 /** The key patterns of the spec's groupings: a local date and a local time. */
 export const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
@@ -28,7 +25,7 @@ export const WEATHER_DAYS: Node<SlotTable> = {
 const writeDays = compileWriter(WEATHER_DAYS);
 
 /** Writes the spec's `[{"YYYY-MM-DD":[{"HH:MM":slot},...]},...]`. */
-export function writeWeatherDays(w: JsonBytes, t: SlotTable): void {
+export function writeWeatherDays(w: JsonText, t: SlotTable): void {
   writeDays(w, t, 0);
 }
 
@@ -39,9 +36,9 @@ export const WEATHER_POINT_CONTENT_SCHEMA: Schema = schemaOf(WEATHER_POINT_CONTE
 
 const writePointContent = compileWriter(WEATHER_POINT_CONTENT);
 
-/** The content of /weather/point as JSON bytes. */
-export function weatherPointJson(t: SlotTable): Uint8Array {
-  const w = new JsonBytes(SLOT_BYTES_HINT * t.slots.length + 64);
+/** The content of /weather/point as JSON text. */
+export function weatherPointJson(t: SlotTable): string {
+  const w = new JsonText();
   writePointContent(w, t, 0);
-  return w.bytes();
+  return w.json();
 }

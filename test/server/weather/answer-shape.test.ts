@@ -1,12 +1,12 @@
 /**
  * The list node of the answer-shape language (server/weather/answer-shape.ts), on a small table
- * built here: its writer gives the bytes of JSON.stringify of the same list built as objects
+ * built here: its writer gives the text of JSON.stringify of the same list built as objects
  * (keyed and unkeyed, nested, empty), its schema says an array of one-member objects whose key
  * matches the pattern, and the docs rows of its items are the list's.
  */
 import { describe, expect, it } from "vitest";
 import { compileWriter, docRows, schemaOf, type Node } from "../../../server/weather/answer-shape.ts";
-import { JsonBytes } from "../../../server/weather/json-bytes.ts";
+import { JsonText } from "../../../server/weather/json-text.ts";
 
 interface Table {
   groups: { name: string; from: number; to: number }[];
@@ -25,9 +25,9 @@ const GROUPED: Node<Table> = {
 const PLAIN: Node<Table> = { kind: "list", rows: (t) => ({ from: 0, to: t.values.length }), item: ROW };
 
 const written = (node: Node<Table>, t: Table): string => {
-  const w = new JsonBytes(4);
+  const w = new JsonText();
   compileWriter(node)(w, t, 0);
-  return Buffer.from(w.bytes()).toString("utf8");
+  return w.json();
 };
 
 const table: Table = {

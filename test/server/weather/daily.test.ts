@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cellLat, cellLon } from "../../../datasets/forecast/grid.ts";
 import { openForecastStore, type ForecastStore } from "../../../datasets/forecast/store.ts";
 import { writeDailySection } from "../../../server/weather/daily.ts";
-import { JsonBytes } from "../../../server/weather/json-bytes.ts";
+import { JsonText } from "../../../server/weather/json-text.ts";
 import { pointForecast } from "../../../server/weather/point-series.ts";
 import { buildSlotTable, type NumericMember, type SlotTable } from "../../../server/weather/slot-table.ts";
 import { timeSlots } from "../../../server/weather/time-slots.ts";
@@ -123,10 +123,10 @@ describe("writeDailySection", () => {
     let multiDay = 0;
     let withNull = 0;
     for (const { label, table } of all) {
-      const w = new JsonBytes(64);
+      const w = new JsonText();
       writeDailySection(w, table);
       const expected = JSON.stringify(dailySection(table));
-      expect(Buffer.from(w.bytes()).toString("utf8"), label).toBe(expected);
+      expect(w.json(), label).toBe(expected);
       if (dailySection(table).length > 1) multiDay++;
       if (expected.includes("null")) withNull++;
     }
@@ -139,9 +139,9 @@ describe("writeDailySection", () => {
     const run = store.runs[0]!;
     const forecast = pointForecast(run, cellLat(run.meta.grid, 0), cellLon(run.meta.grid, 0))!;
     const table = buildSlotTable(forecast, [], { heightCorrectionK: 0 });
-    const w = new JsonBytes(8);
+    const w = new JsonText();
     writeDailySection(w, table);
-    expect(Buffer.from(w.bytes()).toString("utf8")).toBe("[]");
+    expect(w.json()).toBe("[]");
     expect(JSON.stringify(dailySection(table))).toBe("[]");
   });
 });

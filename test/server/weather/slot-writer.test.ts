@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { temperatureColor } from "../../../server/weather/derived/temperature-colors.ts";
-import { JsonBytes } from "../../../server/weather/json-bytes.ts";
+import { JsonText } from "../../../server/weather/json-text.ts";
 import { SLOT_MEMBERS } from "../../../server/weather/members.ts";
 import { WEATHER_SLOT_SCHEMA } from "../../../server/weather/slot-schema.ts";
 import { NUMERIC_MEMBERS, type NumericMember, type SlotTable } from "../../../server/weather/slot-table.ts";
@@ -64,12 +64,12 @@ function checkAgainst(schema: Record<string, unknown>, value: unknown, where: st
 }
 
 describe("the slot writer", () => {
-  it("writes the bytes of JSON.stringify of the spec's slots, optional members only when present", () => {
+  it("writes the text of JSON.stringify of the spec's slots, optional members only when present", () => {
     const t = table();
-    const w = new JsonBytes(64);
+    const w = new JsonText();
     writeWeatherDays(w, t);
     const want = JSON.stringify([{ "2026-11-23": [{ "21:00": expected(t, 0) }, { "22:00": expected(t, 1) }] }]);
-    expect(Buffer.from(w.bytes()).toString("utf8")).toBe(want);
+    expect(w.json()).toBe(want);
   });
 });
 
