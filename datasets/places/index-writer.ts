@@ -267,16 +267,19 @@ export class PlacesIndexWriter {
     const blocks = new Growable(Uint32Array);
     const entries = Buffer.alloc(VARIANT_BYTES * hash.length);
     let blockStart = 0;
+    let blockGroup = -1;
     for (let i = 0; i < order.length; i++) {
-      const h = hash[order[i]!]!;
-      if (i === 0 || groupOf(h) !== groupOf(hash[order[i - 1]!]!) || i - blockStart === ENTRIES_PER_BLOCK) {
+      const v = order[i]!;
+      const h = hash[v]!;
+      if (groupOf(h) !== blockGroup || i - blockStart === ENTRIES_PER_BLOCK) {
         blocks.push(h);
         blocks.push(i);
         blockStart = i;
+        blockGroup = groupOf(h);
       }
       entries.writeUInt16LE(h & 0xffff, VARIANT_BYTES * i);
-      entries.writeUInt16LE(tag[order[i]!]!, VARIANT_BYTES * i + 2);
-      entries.writeUInt32LE(record[order[i]!]!, VARIANT_BYTES * i + 4);
+      entries.writeUInt16LE(tag[v]!, VARIANT_BYTES * i + 2);
+      entries.writeUInt32LE(record[v]!, VARIANT_BYTES * i + 4);
     }
     blocks.push(0xffffffff);
     blocks.push(hash.length);
