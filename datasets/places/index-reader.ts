@@ -2,7 +2,7 @@
  * Reads the places search index (FORMAT.md) where it lies, through a byte source: opening checks
  * the section table against the payload and the metadata's counts and keeps only the small parts
  * (the areas tables, the key tables' directories, the GeoNames id directory, the typo variants'
- * directory); everything else is a positioned read per request. A damaged part met while serving
+ * directory, the typo key records); everything else is a positioned read per request. A damaged part met while serving
  * is a DataFormatError naming it.
  */
 import { openArtifactFile, type BuildMetadata } from "../artifact/envelope.ts";
@@ -66,6 +66,13 @@ export class PlacesIndex {
   private readonly variantBlocks: Uint32Array;
   /** Blocks, without the sentinel. */
   readonly variantBlockCount: number;
+  /**
+   * The typo key records (section `typoKeys`), held whole: a search checks about 17 candidates'
+   * keys, 8 reads when they were read where they lie, and the section is bounded by the pipeline's
+   * --typo-places and --typo-alternates, not by the gazetteer (4.2 MB for the embedded default's
+   * 204,587 places; in proportion about 10 MB at the default 500,000).
+   */
+  private readonly typoRecords: Uint8Array;
   /** Per group g (a hash's top 16 bits), its first block; a group's blocks are [groupBlock[g], groupBlock[g + 1]). Built at open: 256 KiB. */
   private readonly groupBlock = new Uint32Array(GROUPS + 1);
 
@@ -113,6 +120,7 @@ export class PlacesIndex {
     this.words = keyTable(Section.wordBlocks, Section.wordDirectory, "qualifierWords");
     this.idDirectory = u32s(this.whole(Section.idDirectory, "idDirectory"));
     this.variantBlocks = u32s(this.whole(Section.variantDirectory, "variantDirectory"));
+    this.typoRecords = this.whole(Section.typoKeys, "typoKeys");
     this.variantBlockCount = (this.variantBlocks.length >>> 1) - 1;
     const entries = this.span[Section.variants]!.length / VARIANT_BYTES;
     if (this.variantBlocks.length % 2 !== 0 || this.variantBlockCount < 0 || this.variantBlocks[this.variantBlocks.length - 1] !== entries) {
@@ -200,25 +208,17 @@ export class PlacesIndex {
     return new Postings(this.at(Section.postings, start * POSTING_BYTES, count * POSTING_BYTES, "postings"));
   }
 
-  /**
-   * The typo key records at `offsets` whose keys have `codePoints[i]` code points (a key of n code
-   * points has at most 4n bytes), in that order. Records near each other (a typo's candidates are
-   * often neighbours in key order: "berlin", "berline", "berli") are read together: one read per
-   * run of records less than COALESCE_GAP apart.
-   */
-  typoKeys(offsets: readonly number[], codePoints: readonly number[]): TypoKey[] {
-    const span = this.span[Section.typoKeys]!;
-    const lengths = new Array<number>(offsets.length);
-    for (let i = 0; i < offsets.length; i++) lengths[i] = Math.min(TYPO_RECORD_HEAD + 4 * codePoints[i]!, span.length - offsets[i]!);
-    const bytes = this.readSpans(Section.typoKeys, offsets, lengths, "typoKeys");
+  /** The typo key records at `offsets` (byte offsets in the section, held in memory), in that order. */
+  typoKeys(offsets: readonly number[]): TypoKey[] {
+    const records = this.typoRecords;
     const keys = new Array<TypoKey>(offsets.length);
     for (let i = 0; i < offsets.length; i++) {
-      const b = bytes[i]!;
-      if (b.byteLength < TYPO_RECORD_HEAD) throw new DataFormatError({ file: this.file, field: "typoKeys", offset: offsets[i] }, "a typo key record", `${b.byteLength} bytes`);
-      const length = b[8]! | (b[9]! << 8);
-      // A key over 255 code points (its length tag is capped): read again, whole.
-      const whole = TYPO_RECORD_HEAD + length > b.byteLength ? this.at(Section.typoKeys, offsets[i]!, TYPO_RECORD_HEAD + length, "typoKeys") : b;
-      keys[i] = { postingStart: u32At(b, 0), postingCount: u32At(b, 4), bytes: whole.subarray(TYPO_RECORD_HEAD, TYPO_RECORD_HEAD + length) };
+      const at = offsets[i]!;
+      const length = at + TYPO_RECORD_HEAD <= records.byteLength ? records[at + 8]! | (records[at + 9]! << 8) : -1;
+      if (length < 0 || at + TYPO_RECORD_HEAD + length > records.byteLength) {
+        throw new DataFormatError({ file: this.file, field: "typoKeys", offset: at }, `a typo key record within the ${records.byteLength}-byte section`, length < 0 ? "its head past the end" : `a key of ${length} bytes past the end`);
+      }
+      keys[i] = { postingStart: u32At(records, at), postingCount: u32At(records, at + 4), bytes: records.subarray(at + TYPO_RECORD_HEAD, at + TYPO_RECORD_HEAD + length) };
     }
     return keys;
   }

@@ -102,12 +102,12 @@ describe("places index format", () => {
     expect(found).toHaveLength(1);
     // A variant no key has: no entries.
     expect(ix.variantEntries(rawVariantHashes("qqqqzzz", 0, "prefix"))[0]).toHaveLength(0);
-    const [potsdam] = ix.typoKeys(found, [7]);
+    const [potsdam] = ix.typoKeys(found);
     expect(new TextDecoder().decode(potsdam!.bytes)).toBe("potsdam");
     expect(potsdam!.postingStart).toBe(1);
-    // Several records in one read, given in any order: each comes back where it was asked.
-    const berlin = ix.typoKeys([0], [6])[0]!;
-    expect(ix.typoKeys([found[0]!, 0], [7, 6]).map((k) => new TextDecoder().decode(k.bytes))).toEqual(["potsdam", "berlin"]);
+    // Several records, given in any order: each comes back where it was asked.
+    const berlin = ix.typoKeys([0])[0]!;
+    expect(ix.typoKeys([found[0]!, 0]).map((k) => new TextDecoder().decode(k.bytes))).toEqual(["potsdam", "berlin"]);
     expect(ix.postingsOf([potsdam!, berlin]).map((p) => p.posting(0) >>> 2)).toEqual([1, 0]);
   });
 
@@ -161,6 +161,19 @@ describe("places index format", () => {
     const keyBlocksAt = new DataView(payload.buffer).getUint32(4 + 5 * 8, true);
     new DataView(payload.buffer).setUint32(keyBlocksAt, 999, true);
     expect(() => ix.keys.find(utf8("berlin"))).toThrow(/keys block 0.*expected 1 to 32 keys/);
+  });
+
+  it("reports a typo key record that runs past its section as a DataFormatError naming the offset", () => {
+    const { payload, metadata } = written(berlinPotsdam());
+    const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+    const typoKeysAt = view.getUint32(4 + 8 * 8, true);
+    // Record 0 ("berlin"): its key's byte length (u16 at 8) made longer than the section.
+    view.setUint16(typoKeysAt + 8, 0xffff, true);
+    const ix = PlacesIndex.open(memorySource(payload), metadata);
+    expect(() => ix.typoKeys([0])).toThrow(DataFormatError);
+    expect(() => ix.typoKeys([0])).toThrow(/offset 0, field typoKeys.*expected a typo key record within the \d+-byte section, got a key of 65535 bytes past the end/);
+    // An offset past the last record: not even its head fits.
+    expect(() => ix.typoKeys([1 << 20])).toThrow(/got its head past the end/);
   });
 
   it("refuses a variant directory out of hash order, or not ending at the entry count", () => {

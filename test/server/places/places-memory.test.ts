@@ -18,7 +18,7 @@ import { defaultDatasetDir } from "../../helpers/default-data.ts";
 import { privateMiB } from "../../../bench/proc-memory.ts";
 
 
-/** Opening alone: the small parts and the parsed areas (10-12 MiB measured). */
+/** Opening alone: the small parts (the typo key records 4 MiB of them) and the parsed areas (15-17 MiB measured). */
 const OPEN_BOUND_MIB = 40;
 /**
  * After 2,000 searches, less the free space V8 keeps in its heap: under the searches' garbage its
