@@ -2,8 +2,8 @@
  * Reads the places search index (FORMAT.md) where it lies, through a byte source: opening checks
  * the section table against the payload and the metadata's counts and keeps only the small parts
  * (the areas tables, the key tables' directories, the GeoNames id directory, the typo variants'
- * directory, the typo key records); everything else is a positioned read per request. A damaged part met while serving
- * is a DataFormatError naming it.
+ * directory, the typo key records); everything else is a positioned read per request. A damaged
+ * part met while serving is a DataFormatError naming it.
  */
 import { openArtifactFile, type BuildMetadata } from "../artifact/envelope.ts";
 import { DATASETS } from "../catalog.ts";
@@ -67,10 +67,10 @@ export class PlacesIndex {
   /** Blocks, without the sentinel. */
   readonly variantBlockCount: number;
   /**
-   * The typo key records (section `typoKeys`), held whole: a search checks about 17 candidates'
-   * keys, 8 reads when they were read where they lie, and the section is bounded by the pipeline's
-   * --typo-places and --typo-alternates, not by the gazetteer (4.2 MB for the embedded default's
-   * 204,587 places; in proportion about 10 MB at the default 500,000).
+   * The typo key records (section `typoKeys`), held whole: a search checks some 17 candidates'
+   * keys without a read. The section is bounded by the pipeline's --typo-places and
+   * --typo-alternates, not by the gazetteer (4.2 MB for the embedded default's 204,587 places; in
+   * proportion about 10 MB at the default 500,000).
    */
   private readonly typoRecords: Uint8Array;
   /** Per group g (a hash's top 16 bits), its first block; a group's blocks are [groupBlock[g], groupBlock[g + 1]). Built at open: 256 KiB. */
@@ -120,7 +120,6 @@ export class PlacesIndex {
     this.words = keyTable(Section.wordBlocks, Section.wordDirectory, "qualifierWords");
     this.idDirectory = u32s(this.whole(Section.idDirectory, "idDirectory"));
     this.variantBlocks = u32s(this.whole(Section.variantDirectory, "variantDirectory"));
-    this.typoRecords = this.whole(Section.typoKeys, "typoKeys");
     this.variantBlockCount = (this.variantBlocks.length >>> 1) - 1;
     const entries = this.span[Section.variants]!.length / VARIANT_BYTES;
     if (this.variantBlocks.length % 2 !== 0 || this.variantBlockCount < 0 || this.variantBlocks[this.variantBlocks.length - 1] !== entries) {
@@ -133,6 +132,7 @@ export class PlacesIndex {
       while (group <= g) this.groupBlock[group++] = k;
     }
     while (group <= GROUPS) this.groupBlock[group++] = this.variantBlockCount;
+    this.typoRecords = this.whole(Section.typoKeys, "typoKeys");
   }
 
   /** Opens the index over a byte source whose envelope (magic, version, metadata, size) is checked. */
