@@ -11,27 +11,35 @@ const DESCRIPTION = `Forward geocoding over the GeoNames gazetteer (the embedded
 - **Names**: a place is found by its GeoNames name, its ASCII name and its alternate names,
   including other scripts (Москва, 東京, मुंबई). Historic and colloquial names and airport codes
   from alternateNamesV2 match only exactly.
-- **Match tiers**, best first: exact name; exact historic/colloquial name or code; prefix
-  ("ber" finds Berlin); typo (edit distance 1 for a folded query of 4 to 7 characters, 2 from 8
-  characters; an adjacent transposition counts as 1 edit; typos are matched against the places'
-  main and ASCII names).
+- **Matching**: a name equal to the text (exact), a name the text begins ("ber" finds Berlin),
+  or a typo (edit distance 1 for a folded query of 4 to 7 characters, 2 from 8 characters; an
+  adjacent transposition counts as 1 edit) of a place's main or ASCII name, or of a Latin-script
+  alternate name of the most important places ("New Yrok"). Typos are looked for only when the
+  text is not the name of a place (that the qualifiers let through): a name that exists is not
+  taken for a typo ("Pudong" finds Pudong, not Yudong).
 - **Qualifiers**: text after a comma restricts the search: "Paris, US", "Portland, Oregon",
   "Springfield, IL", "Cambridge, United Kingdom". Each qualifier must name the place's country
   (ISO2, ISO3, or the country's name in any of the 23 languages of the spec, or CLDR's short
   forms such as UK) or its admin-1 area (name, or its letter code such as IL or ENG, the full
   GeoNames code such as US.IL, or its ISO 3166-2 code such as ON / CA-ON or NSW / AU-NSW).
-  A qualifier that names several things (CA: Canada and California) accepts any of them. When a part after a comma is not a known qualifier the whole text is
-  searched as one name. Without a comma, when the whole text matches nothing, its trailing words
-  are tried as a qualifier ("Paris France", "Portland Oregon").
+  A qualifier that names several things (CA: Canada and California) accepts any of them; one
+  that leaves no place filters nothing. A part that names no known area filters nothing either:
+  the places whose areas' names resemble it come first ("Springfield, Illinoise"). Without a
+  comma, when the whole text matches nothing, its trailing words are tried as a qualifier ("Paris
+  France", "Portland Oregon").
 - **Order**: one score per place, in orders of magnitude of population: log10(population + 1)
-  minus a match penalty: 0 for the place's own (GeoNames or ASCII) name, 1.5 for an alternate
-  name (2 when another place is called so: "Victoria" finds Victoria before Hong Kong), 1.5 for a
-  prefix of its own name (so "Lago" completes to Lagos before a village called Lago), 3.5 for a
-  prefix of an alternate name, 2 for a one-edit typo (3 for two); exact own-name matches add a
-  small capital/seat bonus (PPLC +0.3, PPLA +0.2, ...); ties by importance, then GeoNames id.
-  The order is total and deterministic, so paging with \`offset\` never repeats or skips a place.
-- **total** is the number of distinct places matching the query (all tiers), whatever
-  \`limit\` and \`offset\` are. \`limit\` defaults to ${LIMIT_DEFAULT} (maximum ${LIMIT_MAX});
+  minus a match penalty: 0 for the place's own (GeoNames or ASCII) name (0.3 for later places of
+  the same name), 0.2 for an alternate name (up to 1.7 when the text is also the own name of a big
+  city or a capital: "Victoria" finds Victoria, Hong Kong Island, before Hong Kong), 2.5 for a
+  historic or colloquial name or a code, 0.7 for a prefix of its own name (so "Lago" completes to
+  Lagos before a village called Lago), 2.5 or 5 for a prefix of an alternate name, 2 for a one-edit
+  typo (1.2 for a transposition, 3 for two edits, 0.5 more when the first letter differs, 2 more
+  for an alternate name); exact own-name matches add a small capital/seat bonus (PPLC +0.3, PPLA
+  +0.2, ...). Typos and prefixes of other alternate names follow the other matches, but for the
+  best of them when the text is no name. Ties by importance, then GeoNames id: the order is total
+  and deterministic, so paging with \`offset\` never repeats or skips a place.
+- **total** is the number of distinct places matching the query (typos only when the text is
+  no name), whatever \`limit\` and \`offset\` are. \`limit\` defaults to ${LIMIT_DEFAULT} (maximum ${LIMIT_MAX});
   \`limit=0\` returns only \`total\` and an empty \`points\`.
 - **No match** is not an error: 200 with \`total\` 0 and an empty \`points\` array; the same for
   an \`offset\` past the end.

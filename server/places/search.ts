@@ -5,7 +5,9 @@
  * equals the query (exact), starts with it (prefix), or is a typo key within the allowed edits
  * (fuzzy: 1 edit for 4-7 code points, 2 from 8; transpositions count 1): main and ASCII names, and
  * the Latin-script alternate names of the most important places (pipeline/places/database.ts).
- * Historic, colloquial and code names (weak) match exactly only.
+ * Typos are looked for only when the text is not a name (of a place the qualifiers let through): a
+ * name that exists is not taken for a typo, and typos, which would all follow its strong matches,
+ * are most of a search's work. Historic, colloquial and code names (weak) match exactly only.
  * Qualifiers: in "name, q1, q2" a part that names a country or admin-1 area (ISO2/ISO3, country
  * names and forms, admin-1 names and codes; two parts may form one: "Korea, South") restricts to
  * its places; any other part is soft (soft-qualifier.ts): places whose areas' names resemble it
@@ -16,7 +18,7 @@
  * prefix, typo) and importance (population, capital/seat, feature) in one number; weak matches
  * after the strong ones when the text is a name, beyond the best one otherwise; a total order, so
  * offset paging never repeats or skips. A final separator or an apostrophe of the text is literal
- * (server/places/literal.ts). `total` counts every matching place.
+ * (server/places/literal.ts). `total` counts every matching place (typos only when the text is no name).
  */
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
 import { APOSTROPHE_FLAG, POSTING_SHIFT, PRIMARY_BIT, TYPO_KEY_FLAG, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
@@ -345,9 +347,10 @@ export class PlaceSearch {
         }
       }
     }
+    // A text that is a name is not taken for a typo (the module comment).
     const length = codePointLength(key);
     const edits = allowedEdits(length);
-    if (edits > 0) {
+    if (edits > 0 && !this.exactMatched) {
       const matches = this.fuzzy.match(key, length, edits);
       // The matches' postings, neighbours in one read.
       const postings = this.index.postingsOf(matches.map((m) => m.key));

@@ -187,6 +187,17 @@ describe("forward geocoding on GeoNames cities500 merged with cities15000", () =
     expect(data.search(q, 0, 0).total).toBe(expected);
   });
 
+  it("takes a name that exists for no typo: total counts the places whose names are or begin with it", () => {
+    // Pudong (Shanghai) and Seyhan (Adana): Yudong and Ceyhan are a typo away, and no name equals
+    // or begins with "pudomg" or "seyhab", so those are found by their typos.
+    for (const [q, id, typo] of [["pudong", "gn:1798524", "Pudomg"], ["seyhan", "gn:300997", "Seyhab"]] as const) {
+      const expected = raw.filter((r) => [r[1]!, r[2]!, ...r[3]!.split(",")].some((n) => foldName(n).startsWith(q))).length;
+      expect(data.search(q, 0, 0).total, q).toBe(expected);
+      expect(raw.some((r) => [r[1]!, r[2]!, ...r[3]!.split(",")].some((n) => foldName(n).startsWith(foldName(typo)))), typo).toBe(false);
+      expect(first(typo), typo).toBe(id);
+    }
+  });
+
   it("pages without repeating or skipping: pages of 7 equal one long list", () => {
     const all = data.search("san", 5000, 0);
     expect(all.places.length).toBe(Math.min(5000, all.total));
