@@ -41,9 +41,10 @@
  *   first letters: "São P" is São Paulo, not Luanda's old Portuguese name).
  * Typos, prefixes of other alternate names and non-literal prefixes are weak matches (search.ts
  * demoteWeak): when the text is a name of some place (exact before near), no typo is looked for
- * ("Pudong" is Pudong, not Yudong; "Kunsan" Gunsan, not Kunshan) and every other weak match follows
- * every strong one; otherwise only the best weak match keeps its place, so typos never crowd the
- * places whose names were being typed out of the first page.
+ * ("Pudong" is Pudong, not Yudong) and every other weak match follows every strong one ("Kunsan" is
+ * Gunsan before Kunshan, whose alternate name Kunsanas it begins); otherwise only the best weak
+ * match keeps its place, so typos never crowd the places whose names were being typed out of the
+ * first page.
  * Known qualifiers filter; soft ones (soft-qualifier.ts) lift the places whose areas they resemble
  * above all others.
  */
