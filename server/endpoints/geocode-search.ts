@@ -61,7 +61,7 @@ export const geocodeSearchEndpoint = defineEndpoint({
       type: "object",
       required: ["total", "points"],
       properties: {
-        total: { type: "integer", minimum: 0, description: "Number of places matching the query, over all pages." },
+        total: { type: "integer", minimum: 0, description: "Number of places matching the query, over all pages (typos only when the text is no name)." },
         points: { type: "array", items: POINT_SCHEMA, description: "The page [offset, offset + limit) of the ordered matches." },
       },
     },
