@@ -18,7 +18,8 @@
  * prefix, typo) and importance (population, capital/seat, feature) in one number; weak matches
  * after the strong ones when the text is a name, beyond the best one otherwise; a total order, so
  * offset paging never repeats or skips. A final separator or an apostrophe of the text is literal
- * (server/places/literal.ts). `total` counts every matching place (typos only when the text is no name).
+ * (server/places/literal.ts). `total` counts every matching place (typos only when the text is no
+ * name).
  */
 import { allowedEdits, codePointLength, foldName } from "../../datasets/places/fold.ts";
 import { APOSTROPHE_FLAG, POSTING_SHIFT, PRIMARY_BIT, TYPO_KEY_FLAG, WEAK_BIT, type QualifierEntry } from "../../datasets/places/index-format.ts";
