@@ -39,8 +39,8 @@ const DESCRIPTION = `Forward geocoding over the GeoNames gazetteer (the embedded
   best of them when the text is no name. Ties by importance, then GeoNames id: the order is total
   and deterministic, so paging with \`offset\` never repeats or skips a place.
 - **total** is the number of distinct places matching the query (typos only when the text is
-  no name), whatever \`limit\` and \`offset\` are. \`limit\` defaults to ${LIMIT_DEFAULT} (maximum ${LIMIT_MAX});
-  \`limit=0\` returns only \`total\` and an empty \`points\`.
+  no name), whatever \`limit\` and \`offset\` are. \`limit\` defaults to ${LIMIT_DEFAULT}
+  (maximum ${LIMIT_MAX}); \`limit=0\` returns only \`total\` and an empty \`points\`.
 - **No match** is not an error: 200 with \`total\` 0 and an empty \`points\` array; the same for
   an \`offset\` past the end.
 - **Point**: \`id\` is \`gn:\` followed by the GeoNames id (stable across rebuilds, accepted by
