@@ -349,9 +349,10 @@ export class PlaceSearch {
       }
     }
     // A text that is a name is not taken for a typo (the module comment).
+    if (this.exactMatched) return;
     const length = codePointLength(key);
     const edits = allowedEdits(length);
-    if (edits > 0 && !this.exactMatched) {
+    if (edits > 0) {
       const matches = this.fuzzy.match(key, length, edits);
       // The matches' postings, neighbours in one read.
       const postings = this.index.postingsOf(matches.map((m) => m.key));
