@@ -12,7 +12,7 @@ import { DATASETS } from "../catalog.ts";
 import { DataFormatError, MissingInputError } from "../common/errors.ts";
 import { fileSource, type ByteSource } from "../common/byte-source.ts";
 import { neighbours, type NeighbourCell } from "./grid.ts";
-import { decodeSeries } from "./series-codec.ts";
+import { decodeSeries, fillRange } from "./series-codec.ts";
 import { tileExtent, tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";
 import type { RunMeta } from "./types.ts";
 
@@ -52,6 +52,13 @@ export class ForecastRun {
   /** Reads of the payload made since the run was opened, the tile table's included (tests and benches count the hot path's). */
   reads = 0;
   private readonly indexesOf = new WeakMap<readonly string[], Int32Array>();
+  /**
+   * Where tilesOf reads the tile records (grown to the largest group read): no buffer per read. So
+   * the records tilesOf gives are valid until the next tilesOf of this run; the server reads and
+   * decodes a point's cells in one synchronous call.
+   */
+  private scratch = new Uint8Array(0);
+  private scratchView = viewOf(this.scratch);
 
   private constructor(
     readonly meta: RunMeta,
@@ -233,7 +240,7 @@ export class ForecastRun {
       for (let k = 0; k < variables.length; k++) {
         const v = variables[k]!;
         const to = (k * nCells + c) * nSteps;
-        if (v < 0) out.fill(NaN, to, to + nSteps);
+        if (v < 0) fillRange(out, to, nSteps, NaN);
         else this.decodeCell(record.view, record.base, at, v, out, to);
       }
     }
@@ -241,23 +248,49 @@ export class ForecastRun {
 
   /**
    * The tile records of `cells` read from the source: per tile, a view and the record's offset in
-   * it. One read per run of adjacent tiles in a tile row (the records of a tile row are contiguous;
+   * it, valid until the next call (they lie in the run's scratch buffer). One read per run of adjacent tiles in a tile row (the records of a tile row are contiguous;
    * the cells around a point touch at most two, a third and fourth only where they straddle the
    * 0/360 seam of a global grid).
    */
   tilesOf(cells: readonly GridCell[]): TileRecords {
     const tiles = [...new Set(cells.map((cell) => this.tileOf(cell.i, cell.j)))].sort((a, b) => a - b);
     const tilesLon = this.layout.tilesLon;
-    const records: TileRecords = new Map();
+    // Each run of adjacent tiles in a tile row: [first, last] pairs.
+    const runs: number[] = [];
+    let bytes = 0;
     for (let k = 0; k < tiles.length; ) {
       const first = tiles[k]!;
       let last = first;
       // Extend while the next tile follows in the same tile row.
       while (k + 1 < tiles.length && tiles[k + 1] === last + 1 && Math.floor(tiles[k + 1]! / tilesLon) === Math.floor(first / tilesLon)) last = tiles[++k]!;
       k++;
-      const start = this.tileOffsets[first]!;
-      const view = viewOf(this.read(start, this.tileOffsets[last + 1]! - start));
-      for (let t = first; t <= last; t++) records.set(t, { view, base: this.tileOffsets[t]! - start });
+      runs.push(first, last);
+      bytes += this.tileOffsets[last + 1]! - this.tileOffsets[first]!;
+    }
+    const records: TileRecords = new Map();
+    const into = this.source.readInto;
+    if (into === undefined) {
+      for (let r = 0; r < runs.length; r += 2) {
+        const start = this.tileOffsets[runs[r]!]!;
+        const view = viewOf(this.read(start, this.tileOffsets[runs[r + 1]! + 1]! - start));
+        for (let t = runs[r]!; t <= runs[r + 1]!; t++) records.set(t, { view, base: this.tileOffsets[t]! - start });
+      }
+      return records;
+    }
+    // The runs one after another in the run's scratch, seen through one view.
+    if (this.scratch.byteLength < bytes) {
+      this.scratch = new Uint8Array(Math.max(bytes, 2 * this.scratch.byteLength));
+      this.scratchView = viewOf(this.scratch);
+    }
+    let at = 0;
+    for (let r = 0; r < runs.length; r += 2) {
+      const start = this.tileOffsets[runs[r]!]!;
+      const length = this.tileOffsets[runs[r + 1]! + 1]! - start;
+      this.reads++;
+      const got = into(start, length, at === 0 ? this.scratch : this.scratch.subarray(at));
+      if (got !== length) throw new DataFormatError({ file: this.file, offset: start, field: "tile record" }, `${length} bytes`, `${got} (truncated file)`);
+      for (let t = runs[r]!; t <= runs[r + 1]!; t++) records.set(t, { view: this.scratchView, base: at + this.tileOffsets[t]! - start });
+      at += length;
     }
     return records;
   }

@@ -198,7 +198,7 @@ export function decodeSeries(view: DataView, start: number, n: number, scale: nu
   const head = view.getUint8(start);
   const width = head & WIDTH_MASK;
   if (width === ALL_MISSING) {
-    out.fill(NaN, outOffset, outOffset + n);
+    fillRange(out, outOffset, n, NaN);
     return;
   }
   let p = start + 1;
@@ -218,7 +218,7 @@ export function decodeSeries(view: DataView, start: number, n: number, scale: nu
     p += (n + 7) >> 3;
   }
   if (width === 0) {
-    out.fill(offset + scale * base, outOffset, outOffset + n);
+    fillRange(out, outOffset, n, offset + scale * base);
   } else if (head & FLAG_DELTA) {
     out[outOffset] = offset + scale * base;
     if (width <= 25) unpackDelta(view, p, n - 1, width, base, scale, offset, out, outOffset + 1);
@@ -233,6 +233,15 @@ export function decodeSeries(view: DataView, start: number, n: number, scale: nu
       if (view.getUint8(bitmap + (k >> 3)) & (1 << (k & 7))) out[outOffset + k] = NaN;
     }
   }
+}
+
+/**
+ * out[from .. from + n) = value. A loop, not TypedArray.prototype.fill: most series of short runs
+ * are one step, and fill is a call into the runtime that cost about 3 % of a point-weather
+ * request (Linux perf over the HTTP mix: Builtin_TypedArrayPrototypeFill and its checks).
+ */
+export function fillRange(out: Float32Array, from: number, n: number, value: number): void {
+  for (let k = from; k < from + n; k++) out[k] = value;
 }
 
 /** Zig-zag deltas of at most 25 bits: one little-endian word read per value. */

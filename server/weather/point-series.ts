@@ -86,7 +86,7 @@ function neighbourhoodSeries(run: ForecastRun, nodeCells: readonly GridCell[], t
   if (precipitation < 0) return out;
   // The nodes' series one after another (node n's step k at n * nSteps + k).
   const count = nodeCells.length;
-  const nodes = new Float32Array(count * nSteps);
+  const nodes = (nodesScratch = atLeast(nodesScratch, count * nSteps));
   run.seriesAround(nodeCells, run.variableIndexes(PRECIPITATION), nodes, tiles);
   const atStep = new Float32Array(count);
   for (let k = 0; k < nSteps; k++) {
@@ -97,6 +97,19 @@ function neighbourhoodSeries(run: ForecastRun, nodeCells: readonly GridCell[], t
 }
 
 const PRECIPITATION = ["precipitation"] as const;
+
+/**
+ * The decoded series of the cells, before they are combined: scratch arrays that every call
+ * reuses (each written whole by seriesAround before it is read, and read only within the call).
+ * A fresh typed array of a few hundred bytes costs a backing store from malloc and the collector's
+ * sweep: about 1 µs each, a few percent of a point's answer.
+ */
+let aroundScratch: Float32Array = new Float32Array(0);
+let nodesScratch: Float32Array = new Float32Array(0);
+
+function atLeast(scratch: Float32Array, length: number): Float32Array {
+  return scratch.length >= length ? scratch : new Float32Array(Math.max(length, 2 * scratch.length));
+}
 
 /** The point's series from `run`, or undefined when the point lies outside the run's grid. */
 export function pointForecast(run: ForecastRun, lat: number, lon: number): PointForecast | undefined {
@@ -112,7 +125,7 @@ export function seriesAtCells(run: ForecastRun, cells: readonly NeighbourCell[])
   // The tile records of the point's cells and of the probability's neighbourhood, read once for both.
   const nodes = neighbourhoodNodes(run, cells);
   const tiles = run.tilesOf([...cells, ...nodes]);
-  const around = new Float32Array(nVars * cells.length * nSteps);
+  const around = (aroundScratch = atLeast(aroundScratch, nVars * cells.length * nSteps));
   run.seriesAround(cells, run.variableIndexes(SLOT_VARIABLES), around, tiles);
   const weights = cells.map((c) => c.weight);
   const values = new Float32Array(nVars * nSteps);

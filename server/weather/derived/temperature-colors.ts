@@ -115,6 +115,19 @@ export const NO_TEMPERATURE_COLOR: TemperatureColor = Object.freeze({ background
  */
 export function temperatureColor(tempC: number): TemperatureColor {
   if (Number.isNaN(tempC)) return NO_TEMPERATURE_COLOR;
+  return TABLE[tableIndex(tempC)] as TemperatureColor;
+}
+
+/** The table entry of a temperature (not NaN): nearest 0.1 °C, clamped. */
+function tableIndex(tempC: number): number {
   const i = Math.round((tempC - MIN_C) * STEPS_PER_DEGREE);
-  return TABLE[i < 0 ? 0 : i >= TABLE.length ? TABLE.length - 1 : i] as TemperatureColor;
+  return i < 0 ? 0 : i >= TABLE.length ? TABLE.length - 1 : i;
+}
+
+/** TABLE's entries as JSON text, in the same order: what the writers put in the answer. */
+const TABLE_JSON: readonly string[] = TABLE.map((c) => JSON.stringify(c));
+
+/** `temperatureColor(tempC)` as JSON text; NaN gives `NO_TEMPERATURE_COLOR`'s. */
+export function temperatureColorJson(tempC: number): string {
+  return Number.isNaN(tempC) ? JSON.stringify(NO_TEMPERATURE_COLOR) : (TABLE_JSON[tableIndex(tempC)] as string);
 }

@@ -11,6 +11,7 @@ import {
   NO_TEMPERATURE_COLOR,
   TEMPERATURE_SCALE,
   temperatureColor,
+  temperatureColorJson,
   WEATHER_COLOR_SCALE_DOC,
 } from "../../../../server/weather/derived/temperature-colors.ts";
 import { RDYLBU_10, referenceTemperatureColor } from "../../../helpers/reference-temperature-color.ts";
@@ -60,6 +61,14 @@ describe("temperatureColor", () => {
 
   it("answers a neutral colour for NaN", () => {
     expect(temperatureColor(Number.NaN)).toBe(NO_TEMPERATURE_COLOR);
+  });
+
+  it("gives as JSON text the hand-computed colour of every tenth of a degree, clamped and rounded the same", () => {
+    for (let i = -400; i <= 500; i++) expect(JSON.parse(temperatureColorJson(i / 10)), `${i / 10} °C`).toEqual(referenceTemperatureColor(i / 10));
+    expect(temperatureColorJson(-60)).toBe(temperatureColorJson(-40));
+    expect(temperatureColorJson(75)).toBe(temperatureColorJson(50));
+    expect(temperatureColorJson(12.36)).toBe(temperatureColorJson(12.4));
+    expect(JSON.parse(temperatureColorJson(Number.NaN))).toEqual(NO_TEMPERATURE_COLOR);
   });
 
   // The published ">= 4.5:1" needs no assertion of its own: against black and white the ratios of
