@@ -59,8 +59,9 @@ export class Fragment {
   get deflated(): Buffer {
     if (this.deflatedCopy === undefined) {
       if (this.pieces !== undefined) {
-        const out = Buffer.allocUnsafe(deflatedRoom(this.pieces));
-        this.deflatedCopy = ownedBytes(out.subarray(0, spliceDeflated(this.pieces, out, 0).at));
+        const pieces = spliceable(this.pieces);
+        const out = Buffer.allocUnsafe(deflatedRoom(pieces));
+        this.deflatedCopy = ownedBytes(out.subarray(0, spliceDeflated(pieces, out, 0).at));
         this.pieces = undefined;
       } else this.deflatedCopy = ownedBytes(deflateRawSync(this.bytes, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH }));
     }
@@ -70,6 +71,27 @@ export class Fragment {
 
 /** A fragment, or bytes new to this answer (text is written as UTF-8). */
 export type BodyPart = Fragment | Buffer | string;
+
+/**
+ * Text of at least this many characters is deflated when a gzip answer is spliced (once per
+ * answer, or once per kept answer); shorter text goes as it is, in a stored block: deflating it
+ * would cost a zlib call (11-14 µs whatever the length) to save a few hundred bytes. An identity
+ * answer writes all text straight into its body.
+ */
+export const DEFLATED_TEXT_MIN_CHARS = 1024;
+
+/** The parts as a gzip is spliced from them: long text as a fragment, to be deflated. */
+function spliceable(parts: readonly BodyPart[]): readonly BodyPart[] {
+  let out: BodyPart[] | undefined;
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k]!;
+    if (typeof p === "string" && p.length >= DEFLATED_TEXT_MIN_CHARS) {
+      out ??= parts.slice();
+      out[k] = Fragment.of(p);
+    }
+  }
+  return out ?? parts;
+}
 
 function byteLengthOf(p: BodyPart): number {
   return typeof p === "string" ? Buffer.byteLength(p, "utf8") : p instanceof Fragment ? p.bytes.byteLength : p.byteLength;
@@ -175,12 +197,13 @@ function spliceDeflated(parts: readonly BodyPart[], out: Buffer, at: number): { 
 }
 
 /**
- * The body in the gzip coding, spliced from the fragments' deflated copies, new bytes in stored
- * blocks: written into room reserved for the most it can take (text at most 3 bytes per UTF-16
+ * The body in the gzip coding, spliced from the fragments' deflated copies (long text deflated
+ * here), other new bytes in stored blocks: written into room reserved for the most it can take (text at most 3 bytes per UTF-16
  * unit, so it is not measured first; a stored block's header is filled in once its text is
  * written), then trimmed.
  */
-export function gzipParts(parts: readonly BodyPart[]): Buffer {
+export function gzipParts(given: readonly BodyPart[]): Buffer {
+  const parts = spliceable(given);
   const out = Buffer.allocUnsafe(GZIP_HEADER.byteLength + deflatedRoom(parts) + FINAL_EMPTY_BLOCK.byteLength + TRAILER_BYTES);
   const spliced = spliceDeflated(parts, out, GZIP_HEADER.copy(out, 0));
   let at = spliced.at + FINAL_EMPTY_BLOCK.copy(out, spliced.at);

@@ -11,19 +11,11 @@
  * and the ropes give the collector about as much back.
  *
  * Body parts (api/body-parts.ts) may be put between the text (an administrative description's
- * fragments): `toParts` gives the answer as parts, so that a gzip answer is spliced from the
- * fragments' deflated copies.
+ * fragments): `toParts` gives the answer as parts, the text between them as strings, so that a
+ * gzip answer is spliced from the fragments' deflated copies (and the long text deflated there,
+ * body-parts.ts spliceable) while an identity answer writes the text once, into its body.
  */
-import { Fragment } from "../api/body-parts.ts";
 import type { TemplatePart } from "../api/instant-part.ts";
-
-/**
- * Written text between parts at least this many characters long becomes a fragment (deflated
- * once per answer for a spliced gzip); shorter text goes as it is, in a stored block: deflating
- * it would cost a zlib call (11-14 µs whatever the length, api/body-parts.ts) to save a few
- * hundred bytes.
- */
-export const DEFLATED_RUN_MIN_CHARS = 1024;
 
 export class JsonText {
   /** The text written since the last parts. */
@@ -66,7 +58,7 @@ export class JsonText {
 
   private endRun(): void {
     if (this.run === "") return;
-    this.done.push(this.run.length >= DEFLATED_RUN_MIN_CHARS ? Fragment.of(this.run) : this.run);
+    this.done.push(this.run);
     this.run = "";
   }
 }
