@@ -106,7 +106,7 @@ function canonicalBase(base: string): string {
  * The aggregate of slots [from, to) of one day (values in our units, NaN = missing): NaN when a
  * value is missing. `windowHours` gives each slot's window length (for wetHours).
  */
-export function aggregateDay(a: ValueAggregate, columns: Record<NumericMember, Float64Array>, from: number, to: number, windowHours: (slot: number) => number): number {
+export function aggregateDay(a: ValueAggregate, columns: Record<NumericMember, readonly number[]>, from: number, to: number, windowHours: (slot: number) => number): number {
   switch (a.kind) {
     case "max":
     case "min":

@@ -16,7 +16,7 @@ import { dailyProbability } from "./derived/probability.ts";
 import { DAILY_DAYS } from "./daily-shape.ts";
 import { compileWriter } from "./answer-shape.ts";
 import type { JsonText } from "./json-text.ts";
-import { daysOf, roundTo, type DayRange, type NumericMember, type SlotTable } from "./slot-table.ts";
+import { daysOf, numbers, roundTo, type DayRange, type NumericMember, type SlotTable } from "./slot-table.ts";
 
 type Reduce = "mean" | "sum" | "max" | "min" | "chance";
 
@@ -45,11 +45,11 @@ const REDUCTIONS = Object.entries(DAILY_REDUCTIONS) as [DailyMember, { how: Redu
 export interface DailyTable {
   days: DayRange[];
   /** One value per day, rounded for output (NaN = null). */
-  columns: Record<DailyMember, Float64Array>;
+  columns: Record<DailyMember, number[]>;
 }
 
 /** The reduction of a column over [from, to), NaN values left out; NaN when none is left. */
-function reduce(column: Float64Array, from: number, to: number, how: Reduce): number {
+function reduce(column: readonly number[], from: number, to: number, how: Reduce): number {
   if (how === "chance") return chance(column, from, to);
   let acc = how === "max" ? -Infinity : how === "min" ? Infinity : 0;
   let count = 0;
@@ -66,7 +66,7 @@ function reduce(column: Float64Array, from: number, to: number, how: Reduce): nu
 }
 
 /** The chance of precipitation over the slot probabilities [from, to), percent (NaN when no slot has one). */
-function chance(probability: Float64Array, from: number, to: number): number {
+function chance(probability: readonly number[], from: number, to: number): number {
   const known: number[] = [];
   for (let i = from; i < to; i++) if (probability[i] === probability[i]) known.push(probability[i]!);
   return dailyProbability(known);
@@ -75,9 +75,9 @@ function chance(probability: Float64Array, from: number, to: number): number {
 /** Every day's members from the slot table. */
 export function dailyTable(t: SlotTable): DailyTable {
   const days = daysOf(t);
-  const columns = {} as Record<DailyMember, Float64Array>;
+  const columns = {} as Record<DailyMember, number[]>;
   for (const [member, { how, decimals }] of REDUCTIONS) {
-    const column = new Float64Array(days.length);
+    const column = numbers(days.length, 0);
     for (let d = 0; d < days.length; d++) column[d] = roundTo(reduce(t.columns[member], days[d]!.from, days[d]!.to, how), decimals);
     columns[member] = column;
   }

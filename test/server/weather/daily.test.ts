@@ -54,7 +54,7 @@ function dayChance(percents: number[]): number | null {
 /** The daily section as objects, from the published definitions (the module comment). */
 function dailySection(t: SlotTable): Record<string, unknown>[] {
   const day = (from: number, to: number): unknown => {
-    const values = (m: NumericMember): number[] => Array.from(t.columns[m].subarray(from, to)).filter((x) => !Number.isNaN(x));
+    const values = (m: NumericMember): number[] => t.columns[m].slice(from, to).filter((x) => !Number.isNaN(x));
     const agg = (m: NumericMember, how: "mean" | "sum" | "max" | "min"): number => {
       const xs = values(m);
       if (xs.length === 0) return NaN;

@@ -13,8 +13,8 @@ import { writeWeatherDays } from "../../../server/weather/slot-writer.ts";
 
 /** Two slots of one day: one with every value and a nearby station, one with every value missing. */
 function table(): SlotTable {
-  const columns = {} as Record<NumericMember, Float64Array>;
-  NUMERIC_MEMBERS.forEach((m, k) => (columns[m] = Float64Array.from([k % 2 === 0 ? k + 0.25 : -k - 0.5, NaN])));
+  const columns = {} as Record<NumericMember, number[]>;
+  NUMERIC_MEMBERS.forEach((m, k) => (columns[m] = [k % 2 === 0 ? k + 0.25 : -k - 0.5, NaN]));
   columns.surface[0] = 31.4;
   return {
     slots: [
@@ -22,10 +22,10 @@ function table(): SlotTable {
       { step: 4, validMs: 0, date: "2026-11-23", time: "22:00" },
     ],
     columns,
-    icon: Int16Array.from([315, -1]),
-    inversion: Uint8Array.from([1, 0]),
+    icon: [315, -1],
+    inversion: [1, 0],
     heatIndex: ["2/4", ""],
-    localCloud: Float64Array.from([88, NaN]),
+    localCloud: [88, NaN],
     localStation: ["EDDB", undefined],
   };
 }
