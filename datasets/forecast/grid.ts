@@ -67,11 +67,12 @@ export function bilinear(series: readonly Float32Array[], weights: readonly numb
 
 /**
  * `bilinear` over four series of `n` values laid out one after another in `series` from `at`
- * (as ForecastRun.seriesAround writes them), into `out[outAt ..]`.
+ * (as ForecastRun.seriesAround writes them), into `out[outAt ..]`, each value rounded to float32
+ * as a Float32Array would hold it (`out` is a plain array).
  */
-export function bilinearPacked(series: Float32Array, at: number, n: number, weights: readonly number[], out: Float32Array, outAt: number): void {
+export function bilinearPacked(series: Float32Array, at: number, n: number, weights: readonly number[], out: number[], outAt: number): void {
   const [wa, wb, wc, wd] = weights as [number, number, number, number];
-  for (let k = 0; k < n; k++) out[outAt + k] = mix4(series[at + k]!, series[at + n + k]!, series[at + 2 * n + k]!, series[at + 3 * n + k]!, wa, wb, wc, wd);
+  for (let k = 0; k < n; k++) out[outAt + k] = Math.fround(mix4(series[at + k]!, series[at + n + k]!, series[at + 2 * n + k]!, series[at + 3 * n + k]!, wa, wb, wc, wd));
 }
 
 function mix4(xa: number, xb: number, xc: number, xd: number, wa: number, wb: number, wc: number, wd: number): number {

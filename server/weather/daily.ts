@@ -16,7 +16,8 @@ import { dailyProbability } from "./derived/probability.ts";
 import { DAILY_DAYS } from "./daily-shape.ts";
 import { compileWriter } from "./answer-shape.ts";
 import type { JsonText } from "./json-text.ts";
-import { daysOf, numbers, roundTo, type DayRange, type NumericMember, type SlotTable } from "./slot-table.ts";
+import { numbers } from "./numbers.ts";
+import { daysOf, roundTo, type DayRange, type NumericMember, type SlotTable } from "./slot-table.ts";
 
 type Reduce = "mean" | "sum" | "max" | "min" | "chance";
 

@@ -6,6 +6,7 @@
 import { bilinearPacked, neighbours, type NeighbourCell } from "../../datasets/forecast/grid.ts";
 import type { ForecastRun, GridCell, TileRecords } from "../../datasets/forecast/run-reader.ts";
 import { neighbourhoodProbability } from "./derived/probability.ts";
+import { numbers } from "./numbers.ts";
 
 /** The variables the time slot is built from, in the order `PointForecast.values` holds them. */
 export const SLOT_VARIABLES = [
@@ -48,13 +49,14 @@ export interface PointForecast {
   /**
    * Interpolated series (NaN = missing or not provided), one after another in SLOT_VARIABLES order:
    * variable v at step k is `values[v * nSteps + k]` (one array: a view per variable cost more
-   * than the decoding of a short run).
+   * than the decoding of a short run). Values are float32, as decoded, in a plain array
+   * (numbers.ts).
    */
-  values: Float32Array;
+  values: number[];
   /** Steps of the run. */
   nSteps: number;
-  /** Percent of the neighbourhood's nodes with window precipitation >= the threshold, per step (NaN = none known). */
-  probability: Float32Array;
+  /** Percent of the neighbourhood's nodes with window precipitation >= the threshold, per step (NaN = none known), float32. */
+  probability: number[];
   /** The model's surface height at the point (m), NaN when the run does not store it. */
   modelHeight: number;
 }
@@ -79,9 +81,9 @@ function neighbourhoodNodes(run: ForecastRun, cells: readonly NeighbourCell[]): 
 }
 
 /** The neighbourhood's precipitation share per step, in percent (derived/probability.ts), from the nodes' tile records. */
-function neighbourhoodSeries(run: ForecastRun, nodeCells: readonly GridCell[], tiles: TileRecords): Float32Array {
+function neighbourhoodSeries(run: ForecastRun, nodeCells: readonly GridCell[], tiles: TileRecords): number[] {
   const nSteps = run.meta.steps.length;
-  const out = new Float32Array(nSteps).fill(NaN);
+  const out = numbers(nSteps, NaN);
   const precipitation = run.variableIndexes(PRECIPITATION)[0]!;
   if (precipitation < 0) return out;
   // The nodes' series one after another (node n's step k at n * nSteps + k).
@@ -91,7 +93,7 @@ function neighbourhoodSeries(run: ForecastRun, nodeCells: readonly GridCell[], t
   const atStep = new Float32Array(count);
   for (let k = 0; k < nSteps; k++) {
     for (let n = 0; n < count; n++) atStep[n] = nodes[n * nSteps + k]!;
-    out[k] = neighbourhoodProbability(atStep, PROBABILITY_THRESHOLD_MM);
+    out[k] = Math.fround(neighbourhoodProbability(atStep, PROBABILITY_THRESHOLD_MM));
   }
   return out;
 }
@@ -128,7 +130,7 @@ export function seriesAtCells(run: ForecastRun, cells: readonly NeighbourCell[])
   const around = (aroundScratch = atLeast(aroundScratch, nVars * cells.length * nSteps));
   run.seriesAround(cells, run.variableIndexes(SLOT_VARIABLES), around, tiles);
   const weights = cells.map((c) => c.weight);
-  const values = new Float32Array(nVars * nSteps);
+  const values = numbers(nVars * nSteps, 0);
   for (let v = 0; v < nVars; v++) bilinearPacked(around, v * cells.length * nSteps, nSteps, weights, values, v * nSteps);
   let modelHeight = NaN;
   const heights = SLOT_VARIABLE_INDEX.surface_height * nSteps;

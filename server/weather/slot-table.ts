@@ -10,6 +10,7 @@ import { heatIndexCategory } from "./derived/heat-category.ts";
 import { kelvinToC, paToHpa } from "./derived/units.ts";
 import { directionIcon, windDirection, windSpeed } from "./derived/wind.ts";
 import { SLOT_VARIABLE_INDEX, type PointForecast, type SlotVariable } from "./point-series.ts";
+import { numbers } from "./numbers.ts";
 import { HEAT_BRANCH_MIN_C, inversionFlag } from "./slot-physics.ts";
 import type { TimeSlot } from "./time-slots.ts";
 
@@ -29,13 +30,7 @@ export const NUMERIC_MEMBERS = [
 ] as const;
 export type NumericMember = (typeof NUMERIC_MEMBERS)[number];
 
-/**
- * The columns are plain arrays, not typed arrays: a typed array of more than 64 bytes (here, of
- * more than 8 slots) takes a backing store from malloc and the collector's sweep, about 1.3 µs
- * each, and an answer has 25 columns; a plain array of numbers is one allocation in the young
- * generation. For a 13-slot answer the table cost 44-48 µs with typed arrays against 13 µs (in
- * process, over the points of the HTTP mix).
- */
+/** The columns are plain arrays (numbers.ts): an answer has 25 of them. */
 export interface SlotTable {
   slots: readonly TimeSlot[];
   columns: Record<NumericMember, number[]>;
@@ -150,13 +145,6 @@ export function buildSlotTable(f: PointForecast, slots: readonly TimeSlot[], ctx
     }
   }
   return { slots, columns, icon, inversion, heatIndex, localCloud, localStation };
-}
-
-/** `n` numbers, each `value`: an array of doubles from the start (NaN and fractions are written into it). */
-export function numbers(n: number, value: number): number[] {
-  const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = value;
-  return out;
 }
 
 /** The table's day ranges, computed once per slot list: the hourly and the daily writer of an answer share them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bilinear, cellLon, neighbours } from "../../../datasets/forecast/grid.ts";
+import { bilinear, bilinearPacked, cellLon, neighbours } from "../../../datasets/forecast/grid.ts";
 import type { ForecastGrid } from "../../../datasets/forecast/types.ts";
 
 // GFS 1 degree: 181 rows from 90S, 360 columns from 0E, wrapping.
@@ -35,5 +35,16 @@ describe("forecast grid geometry", () => {
     expect(out[0]).toBeCloseTo(2, 6);
     expect(out[1]).toBe(1);
     expect(bilinear([Float32Array.of(NaN), Float32Array.of(NaN), Float32Array.of(NaN), Float32Array.of(NaN)], [0.25, 0.25, 0.25, 0.25])[0]).toBeNaN();
+  });
+  it("combines packed series into a plain array exactly as into a Float32Array (float32 values)", () => {
+    const series = [Float32Array.of(271.3, 0.1, NaN), Float32Array.of(272.9, NaN, NaN), Float32Array.of(270.05, 0.7, NaN), Float32Array.of(NaN, 1.3, NaN)];
+    const weights = [0.2, 0.3, 0.2, 0.3];
+    const packed = new Float32Array(12);
+    series.forEach((s, c) => packed.set(s, 3 * c));
+    const out = [0, 0, 0, 0, 0];
+    bilinearPacked(packed, 0, 3, weights, out, 1);
+    expect(out.slice(1, 4)).toEqual(Array.from(bilinear(series, weights)));
+    expect([out[0], out[4]]).toEqual([0, 0]);
+    expect(Math.fround(out[1]!)).toBe(out[1]);
   });
 });
