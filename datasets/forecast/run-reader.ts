@@ -248,9 +248,10 @@ export class ForecastRun {
 
   /**
    * The tile records of `cells` read from the source: per tile, a view and the record's offset in
-   * it, valid until the next call (they lie in the run's scratch buffer). One read per run of adjacent tiles in a tile row (the records of a tile row are contiguous;
-   * the cells around a point touch at most two, a third and fourth only where they straddle the
-   * 0/360 seam of a global grid).
+   * it, valid until the next call (they lie in the run's scratch buffer). One read per run of
+   * adjacent tiles in a tile row (the records of a tile row are contiguous; the cells around a
+   * point touch at most two, a third and fourth only where they straddle the 0/360 seam of a
+   * global grid).
    */
   tilesOf(cells: readonly GridCell[]): TileRecords {
     const tiles = [...new Set(cells.map((cell) => this.tileOf(cell.i, cell.j)))].sort((a, b) => a - b);
@@ -267,27 +268,19 @@ export class ForecastRun {
       runs.push(first, last);
       bytes += this.tileOffsets[last + 1]! - this.tileOffsets[first]!;
     }
-    const records: TileRecords = new Map();
-    const into = this.source.readInto;
-    if (into === undefined) {
-      for (let r = 0; r < runs.length; r += 2) {
-        const start = this.tileOffsets[runs[r]!]!;
-        const view = viewOf(this.read(start, this.tileOffsets[runs[r + 1]! + 1]! - start));
-        for (let t = runs[r]!; t <= runs[r + 1]!; t++) records.set(t, { view, base: this.tileOffsets[t]! - start });
-      }
-      return records;
-    }
     // The runs one after another in the run's scratch, seen through one view.
     if (this.scratch.byteLength < bytes) {
       this.scratch = new Uint8Array(Math.max(bytes, 2 * this.scratch.byteLength));
       this.scratchView = viewOf(this.scratch);
     }
+    const records: TileRecords = new Map();
     let at = 0;
     for (let r = 0; r < runs.length; r += 2) {
       const start = this.tileOffsets[runs[r]!]!;
       const length = this.tileOffsets[runs[r + 1]! + 1]! - start;
       this.reads++;
-      const got = into(start, length, at === 0 ? this.scratch : this.scratch.subarray(at));
+      const target = at === 0 ? this.scratch : this.scratch.subarray(at);
+      const got = this.source.readInto ? this.source.readInto(start, length, target) : copyInto(target, this.source.read(start, length));
       if (got !== length) throw new DataFormatError({ file: this.file, offset: start, field: "tile record" }, `${length} bytes`, `${got} (truncated file)`);
       for (let t = runs[r]!; t <= runs[r + 1]!; t++) records.set(t, { view: this.scratchView, base: at + this.tileOffsets[t]! - start });
       at += length;

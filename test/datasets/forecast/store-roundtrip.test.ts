@@ -170,6 +170,19 @@ describe("run file", () => {
     run.close();
   });
 
+  it("reads the same records through a source that only reads (copied into the run's buffer)", async () => {
+    const file = await build();
+    const bytes = await readFile(file);
+    const run = ForecastRun.over({ read: (offset, length) => bytes.subarray(offset, offset + length) }, bytes.byteLength, file);
+    const cells = [0, 1, 2].flatMap((dj) => [9, 0, 1].map((i) => ({ i, j: 2 + dj })));
+    const out = new Float32Array(cells.length * nSteps);
+    run.seriesAround(cells, Int32Array.of(1), out);
+    for (const [n, c] of cells.entries()) {
+      const cell = c.j * meta.grid.nLon + c.i;
+      expectWithin(out.subarray(n * nSteps, (n + 1) * nSteps), truth[1]!.subarray(cell * nSteps, (cell + 1) * nSteps), 0.0005 + 1e-4);
+    }
+  });
+
   it("refuses a truncated or foreign run file at open with the reader's error", async () => {
     const file = await build();
     const bytes = await readFile(file);
