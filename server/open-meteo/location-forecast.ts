@@ -14,6 +14,7 @@ import { sunEvents } from "../admin-description/solar.ts";
 import { elevationObject } from "../elevation/elevation-object.ts";
 import { SLOT_VARIABLE_INDEX } from "../weather/point-series.ts";
 import { elevationAt, pointWeather, type PointWeather, type WeatherInputs } from "../weather/point-weather.ts";
+import { numbers } from "../weather/numbers.ts";
 import { roundTo } from "../weather/slot-table.ts";
 import { aggregateDay, type DailyVariable } from "./daily-variables.ts";
 import type { ForecastQuery } from "./forecast-query.ts";
@@ -28,7 +29,7 @@ export interface ValuesColumn {
   sdk: SdkMeta;
   unit: OutputUnit;
   /** In the output unit, unrounded (JSON rounds to unit.decimals); NaN = null. */
-  values: Float64Array;
+  values: number[];
   /** Sunrise and sunset: the values are instants, epoch seconds (NaN = none that day). */
   instants?: true;
 }
@@ -85,7 +86,7 @@ function slotValue(w: PointWeather, v: HourlyVariable, i: number): number {
 function hourlySection(w: PointWeather, variables: readonly HourlyVariable[], q: ForecastQuery, startMs: number, hours: number, slotOfTime: Map<number, number>): Section {
   const columns = variables.map((v): ValuesColumn => {
     const c = conversionOf(v.quantity, q.units);
-    const values = new Float64Array(hours).fill(NaN);
+    const values = numbers(hours, NaN);
     if (v.source !== undefined) {
       for (let h = 0; h < hours; h++) {
         const i = slotOfTime.get(startMs + h * HOUR_MS);
@@ -114,7 +115,7 @@ function dailySection(w: PointWeather, variables: readonly DailyVariable[], q: F
     ranges.push(covered ? { from: i, to } : undefined);
   }
   const columns = variables.map((v): ValuesColumn => {
-    const values = new Float64Array(days).fill(NaN);
+    const values = numbers(days, NaN);
     const a = v.aggregate;
     if (v.quantity === "time" || v.quantity === "seconds") {
       for (let d = 0; d < days && a; d++) {
