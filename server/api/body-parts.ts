@@ -198,9 +198,9 @@ function spliceDeflated(parts: readonly BodyPart[], out: Buffer, at: number): { 
 
 /**
  * The body in the gzip coding, spliced from the fragments' deflated copies (long text deflated
- * here), other new bytes in stored blocks: written into room reserved for the most it can take (text at most 3 bytes per UTF-16
- * unit, so it is not measured first; a stored block's header is filled in once its text is
- * written), then trimmed.
+ * here), other new bytes in stored blocks: written into room reserved for the most it can take
+ * (text at most 3 bytes per UTF-16 unit, so it is not measured first; a stored block's header is
+ * filled in once its text is written), then trimmed.
  */
 export function gzipParts(given: readonly BodyPart[]): Buffer {
   const parts = spliceable(given);

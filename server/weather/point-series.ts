@@ -102,9 +102,8 @@ const PRECIPITATION = ["precipitation"] as const;
 
 /**
  * The decoded series of the cells, before they are combined: scratch arrays that every call
- * reuses (each written whole by seriesAround before it is read, and read only within the call).
- * A fresh typed array of a few hundred bytes costs a backing store from malloc and the collector's
- * sweep: about 1 µs each, a few percent of a point's answer.
+ * reuses (each written whole by seriesAround before it is read, and read only within the call),
+ * not a fresh typed array per call (numbers.ts says what one costs).
  */
 let aroundScratch: Float32Array = new Float32Array(0);
 let nodesScratch: Float32Array = new Float32Array(0);

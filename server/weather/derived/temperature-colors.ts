@@ -127,7 +127,9 @@ function tableIndex(tempC: number): number {
 /** TABLE's entries as JSON text, in the same order: what the writers put in the answer. */
 const TABLE_JSON: readonly string[] = TABLE.map((c) => JSON.stringify(c));
 
+const NO_TEMPERATURE_COLOR_JSON = JSON.stringify(NO_TEMPERATURE_COLOR);
+
 /** `temperatureColor(tempC)` as JSON text; NaN gives `NO_TEMPERATURE_COLOR`'s. */
 export function temperatureColorJson(tempC: number): string {
-  return Number.isNaN(tempC) ? JSON.stringify(NO_TEMPERATURE_COLOR) : (TABLE_JSON[tableIndex(tempC)] as string);
+  return Number.isNaN(tempC) ? NO_TEMPERATURE_COLOR_JSON : (TABLE_JSON[tableIndex(tempC)] as string);
 }
