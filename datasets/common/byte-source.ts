@@ -26,6 +26,17 @@ export interface ByteSource {
   close?(): void;
 }
 
+/**
+ * Bytes [offset, offset + length) of `source` into target[0, length): its readInto, or for a
+ * source without one its read, copied. Returns how many (fewer only past the end).
+ */
+export function readBytesInto(source: ByteSource, offset: number, length: number, target: Uint8Array): number {
+  if (source.readInto !== undefined) return source.readInto(offset, length, target);
+  const bytes = source.read(offset, length);
+  target.set(bytes);
+  return bytes.byteLength;
+}
+
 export function memorySource(payload: Uint8Array): ByteSource {
   return {
     read: (offset, length) => payload.subarray(offset, offset + length),

@@ -11,7 +11,7 @@
 import { closeSync, fstatSync, openSync } from "node:fs";
 import { promisify } from "node:util";
 import { inflate, inflateSync } from "node:zlib";
-import { fileSource, type ByteSource } from "../common/byte-source.ts";
+import { fileSource, readBytesInto, type ByteSource } from "../common/byte-source.ts";
 import { DataFormatError, MissingInputError } from "../common/errors.ts";
 import { STORED_ZLIB_LEAD, StoredStreamError, storedZlibPayload } from "../common/zlib-stored.ts";
 import type { DemGrid } from "./grid.ts";
@@ -295,14 +295,7 @@ export class DemTiff {
   /** Reads `length` bytes of tile `index`'s stored bytes from `start` into `into`: one positioned read. */
   private readRange(index: number, start: number, length: number, into: Uint8Array): void {
     const offset = this.layout.tiles.offset(index) + start;
-    const source = this.source!;
-    let got: number;
-    if (source.readInto !== undefined) got = source.readInto(offset, length, into);
-    else {
-      const bytes = source.read(offset, length);
-      into.set(bytes);
-      got = bytes.byteLength;
-    }
+    const got = readBytesInto(this.source!, offset, length, into);
     if (got !== length) {
       throw new DataFormatError({ file: this.file, offset: offset + got }, `${length} bytes of tile ${index}${start > 0 ? ` from its byte ${start}` : ""}`, `${got} (the file shrank since it was opened)`);
     }

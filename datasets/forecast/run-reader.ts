@@ -10,7 +10,7 @@ import { crc32 } from "node:zlib";
 import { HEADER_BYTES, readEnvelopeHeader, type BuildMetadata } from "../artifact/envelope.ts";
 import { DATASETS } from "../catalog.ts";
 import { DataFormatError, MissingInputError } from "../common/errors.ts";
-import { fileSource, type ByteSource } from "../common/byte-source.ts";
+import { fileSource, readBytesInto, type ByteSource } from "../common/byte-source.ts";
 import { neighbours, type NeighbourCell } from "./grid.ts";
 import { decodeSeries, fillRange } from "./series-codec.ts";
 import { tileExtent, tileLayout, tileTableBytes, type TileLayout } from "./tiles.ts";
@@ -122,7 +122,7 @@ export class ForecastRun {
       const turnEnd = Math.min(total, at + CRC_CHUNK);
       for (; at < turnEnd; at += CRC_READ_BYTES) {
         const length = Math.min(CRC_READ_BYTES, turnEnd - at);
-        const got = this.source.readInto ? this.source.readInto(at, length, scratch) : copyInto(scratch, this.source.read(at, length));
+        const got = readBytesInto(this.source, at, length, scratch);
         crc = crc32(scratch.subarray(0, got), crc);
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -280,7 +280,7 @@ export class ForecastRun {
       const length = this.tileOffsets[runs[r + 1]! + 1]! - start;
       this.reads++;
       const target = at === 0 ? this.scratch : this.scratch.subarray(at);
-      const got = this.source.readInto ? this.source.readInto(start, length, target) : copyInto(target, this.source.read(start, length));
+      const got = readBytesInto(this.source, start, length, target);
       if (got !== length) throw new DataFormatError({ file: this.file, offset: start, field: "tile record" }, `${length} bytes`, `${got} (truncated file)`);
       for (let t = runs[r]!; t <= runs[r + 1]!; t++) records.set(t, { view: this.scratchView, base: at + this.tileOffsets[t]! - start });
       at += length;
@@ -337,11 +337,6 @@ function checkMeta(metadata: BuildMetadata, file: string): RunMeta {
 }
 
 /** Copies `bytes` to the start of `target`; returns how many. */
-function copyInto(target: Uint8Array, bytes: Uint8Array): number {
-  target.set(bytes);
-  return bytes.byteLength;
-}
-
 function viewOf(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -7,7 +7,7 @@
  * station's block or of its answer.
  */
 import { crc32 } from "node:zlib";
-import type { ByteSource } from "../common/byte-source.ts";
+import { readBytesInto, type ByteSource } from "../common/byte-source.ts";
 import { DataFormatError } from "../common/errors.ts";
 import type { ObservationKind } from "./record.ts";
 import { seriesBlockBytes, seriesOfBlock, type StationSeries } from "./series.ts";
@@ -197,10 +197,7 @@ export class StationDirectory {
     const length = entries[ANSWER_WORDS * k + 1]!;
     if (length === 0) return undefined;
     if (this.answerScratch.byteLength < length) this.answerScratch = new Uint8Array(Math.max(length, 2 * this.answerScratch.byteLength));
-    const source = this.parts.source;
-    const bytes = source.readInto
-      ? this.answerScratch.subarray(0, source.readInto(this.parts.answersAt + offset, length, this.answerScratch))
-      : source.read(this.parts.answersAt + offset, length);
+    const bytes = this.answerScratch.subarray(0, readBytesInto(this.parts.source, this.parts.answersAt + offset, length, this.answerScratch));
     const bit = 1 << (k & 7);
     if ((this.answerChecked[k >>> 3]! & bit) === 0) {
       const crc = bytes.byteLength === length ? crc32(bytes) : undefined;
