@@ -8,6 +8,7 @@
  * server/stations/station-store.ts recordAt, in its member order (tested on every station of the
  * embedded default).
  */
+import { jsonNumber } from "../common/json-number.ts";
 import type { StationSeries } from "./series.ts";
 
 /**
@@ -28,21 +29,6 @@ export function familyJson(s: StationSeries): string {
     history += `${history === "" ? "" : ","}"${time}":${recordJson(s, i, time)}`;
   }
   return `{"message":null,"latest":${recordJson(s, t.length - 1, jsonNumber(t[t.length - 1]!))},"history":{${history}}}`;
-}
-
-/** A number as JSON.stringify writes it (NaN never reaches here: absent members are left out). */
-export function jsonNumber(x: number): string {
-  // Most values are whole or in tenths (degrees, mm, 12.5 % cloud steps): their text from whole
-  // numbers, whose text V8 keeps cached, instead of the shortest-digits conversion of a double.
-  const tenths = Math.round(x * 10);
-  if (tenths / 10 === x && tenths > -1e9 && tenths < 1e9) {
-    const whole = (tenths / 10) | 0;
-    const digit = tenths - whole * 10;
-    if (digit === 0) return String(whole);
-    if (whole === 0) return digit < 0 ? `-0.${-digit}` : `0.${digit}`;
-    return `${whole}.${digit < 0 ? -digit : digit}`;
-  }
-  return Number.isFinite(x) ? String(x) : "null";
 }
 
 /** The record at index i (its timestamp's text given), members in recordAt's order. */

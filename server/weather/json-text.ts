@@ -1,7 +1,7 @@
 /**
  * The sink of the writers compiled from an answer's description (answer-shape.ts): JSON text
- * appended as strings, constant text between values merged at compile time, numbers written as
- * JavaScript writes them. Strings, not bytes: V8 appends a string in a few nanoseconds (a rope,
+ * appended as strings, constant text between values merged at compile time, numbers as
+ * JSON.stringify writes them (common/json-number.ts). Strings, not bytes: V8 appends a string in a few nanoseconds (a rope,
  * flattened once), and the text is encoded to UTF-8 once, when the envelope is made or a part is
  * cut; no buffer to grow, no digit writer. Against a byte buffer filled piece by piece (in
  * process, compiled, runs alternated, the same answers byte for byte): a 168-slot answer, read to
@@ -15,6 +15,7 @@
  * gzip answer is spliced from the fragments' deflated copies (and the long text deflated there,
  * body-parts.ts spliceable) while an identity answer writes the text once, into its body.
  */
+import { jsonNumber } from "../../datasets/common/json-number.ts";
 import type { TemplatePart } from "../api/instant-part.ts";
 
 export class JsonText {
@@ -30,11 +31,14 @@ export class JsonText {
   }
 
   /**
-   * A number as JavaScript (and JSON.stringify) writes it; NaN is null. Values here are rounded
-   * to 0-2 decimals and far below 1e21, so the text never has an exponent; −0 is written 0.
+   * A number as JSON.stringify writes it; NaN is null, −0 is 0. Values here are rounded to 0-2
+   * decimals, most whole or in tenths, which jsonNumber writes from whole numbers: against
+   * JavaScript's own conversion, point weather's mix 33.1 against 36.6 µs a request in process and
+   * weather by id's 60.7 against 70.0 (medians of six runs alternated, compiled, no response
+   * cache); over HTTP 3-7 % less, inside the rounds' spread.
    */
   num(x: number): this {
-    this.run += x !== x ? "null" : x;
+    this.run += jsonNumber(x);
     return this;
   }
 

@@ -1,12 +1,13 @@
 /**
- * The numbers' text of the observation answers (datasets/stations/observations-json.ts): whole
+ * The numbers' text of the answers written as text (datasets/common/json-number.ts): whole
  * numbers and tenths written from whole numbers are JSON.stringify's, on edge values and on a
- * seeded sweep. The answers' whole text against JSON.stringify of the record objects is
- * test/server/stations/observations-content.test.ts, on every station of the embedded default.
+ * seeded sweep. The answers' whole text against JSON.stringify of their objects is
+ * test/server/stations/observations-content.test.ts (every station of the embedded default) and
+ * the weather answers' shape tests.
  */
 import { describe, expect, it } from "vitest";
+import { jsonNumber } from "../../../datasets/common/json-number.ts";
 import { mulberry32 } from "../../../datasets/common/prng.ts";
-import { jsonNumber } from "../../../datasets/stations/observations-json.ts";
 
 describe("jsonNumber", () => {
   const edges = [0, -0, 1, -1, 0.5, -0.5, -0.05, 12.3, -12.3, 12.5, 87.5, 402.336, 0.1 + 0.2, 99_999_999.9, -99_999_999.9, 100_000_000, 1e9, 1_764_374_400, 1_764_300_000, 1_764_301_234, 1_764_300_005, 99_999_999_999_999, 1e14, 1e21, 5e-7, 2 ** 53, Infinity, NaN];
