@@ -3,7 +3,7 @@
  * check the nightly runs, server/check-release.ts): the registry below it is generic, and each
  * domain folder knows only its own loader.
  */
-import type { LoaderTable } from "./datasets/registry.ts";
+import type { LoaderTable } from "./datasets/loader.ts";
 import { loadElevation } from "./elevation/load.ts";
 import type { LoadedDatasets } from "./endpoints/loaded-datasets.ts";
 import { loadForecast } from "./forecast/load.ts";

@@ -5,7 +5,8 @@
 import type { Config } from "../datasets/common/config.ts";
 import type { Logger } from "../datasets/common/log.ts";
 import type { AccessLog } from "./http/access-log.ts";
-import { loadDatasets, type DatasetRegistry, type LoaderTable } from "./datasets/registry.ts";
+import type { LoaderTable } from "./datasets/loader.ts";
+import { loadDatasets, type DatasetRegistry } from "./datasets/registry.ts";
 import type { LoadedDatasets } from "./endpoints/loaded-datasets.ts";
 import { LOADERS } from "./loaders.ts";
 import { Reloader, type ReloadOutcome } from "./datasets/reload.ts";

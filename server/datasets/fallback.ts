@@ -13,7 +13,7 @@ import type { Logger } from "../../datasets/common/log.ts";
 import type { CheckedFiles } from "../../datasets/releases/checked-files.ts";
 import { RELEASE_ID, releasesRoot } from "../../datasets/releases/layout.ts";
 import { failureOf, openDataset, type OpenedDataset } from "./open-dataset.ts";
-import type { DatasetValues, LoaderTable } from "./registry.ts";
+import type { DatasetValues, LoaderTable } from "./loader.ts";
 
 /** The ids of the releases of `dataset` older than `than`, newest first. */
 export async function olderReleases(dataDir: string, dataset: DatasetName, than: string): Promise<string[]> {

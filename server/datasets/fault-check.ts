@@ -19,7 +19,9 @@ import { shownPath } from "../../datasets/releases/layout.ts";
 import type { ReleaseFile } from "../../datasets/releases/manifest.ts";
 import { openNewestGood } from "./fallback.ts";
 import { saveChecked, withoutDataDir } from "./open-dataset.ts";
-import type { DatasetRegistry, LoaderTable, ServedRelease } from "./registry.ts";
+import type { LoaderTable } from "./loader.ts";
+import type { ServedRelease } from "./open-dataset.ts";
+import type { DatasetRegistry } from "./registry.ts";
 
 export type FaultCheckContext = {
   config: Config;

@@ -5,7 +5,7 @@
  * the registry then marks that dataset unavailable and only its endpoints answer 503.
  */
 import type { BuildMetadata } from "../../datasets/artifact/envelope.ts";
-import type { DatasetSpec } from "../../datasets/catalog.ts";
+import type { DatasetName, DatasetSpec } from "../../datasets/catalog.ts";
 import type { Config } from "../../datasets/common/config.ts";
 import type { Logger } from "../../datasets/common/log.ts";
 
@@ -28,3 +28,9 @@ export interface Loaded<T> {
 }
 
 export type DatasetLoader<T> = (ctx: LoadContext) => Promise<Loaded<T>>;
+
+/** The in-memory value of every dataset, by name: what the loader table gives (server/loaders.ts). */
+export type DatasetValues = { [K in DatasetName]: unknown };
+
+/** A loader for every dataset of the catalog. */
+export type LoaderTable<V extends DatasetValues = DatasetValues> = { [K in DatasetName]: DatasetLoader<V[K]> };

@@ -11,9 +11,16 @@ import type { Logger } from "../../datasets/common/log.ts";
 import type { CheckedFiles } from "../../datasets/releases/checked-files.ts";
 import { releaseDirOf, shownPath } from "../../datasets/releases/layout.ts";
 import { locateDataset } from "../../datasets/releases/locate.ts";
+import type { ReleaseManifest } from "../../datasets/releases/manifest.ts";
 import { PendingReleaseError, verifyRelease, type CheckCost } from "../../datasets/releases/verify.ts";
-import type { DatasetLoader, Loaded } from "./loader.ts";
-import type { DatasetValues, LoaderTable, ServedRelease } from "./registry.ts";
+import type { DatasetLoader, DatasetValues, Loaded, LoaderTable } from "./loader.ts";
+
+/** The release a dataset is served from, as it was checked. */
+export interface ServedRelease {
+  release: string;
+  dir: string;
+  manifest: ReleaseManifest;
+}
 
 export interface OpenedDataset<V extends DatasetValues, K extends DatasetName> {
   loaded: Loaded<V[K]>;

@@ -25,11 +25,10 @@ import type { Logger } from "../../datasets/common/log.ts";
 import { CheckedFiles } from "../../datasets/releases/checked-files.ts";
 import { shownPath } from "../../datasets/releases/layout.ts";
 import { locateDataset } from "../../datasets/releases/locate.ts";
-import type { ReleaseManifest } from "../../datasets/releases/manifest.ts";
 import { PendingReleaseError } from "../../datasets/releases/verify.ts";
 import { openNewestGood } from "./fallback.ts";
-import type { DatasetLoader, Loaded } from "./loader.ts";
-import { failureOf, openDataset, saveChecked, withoutDataDir } from "./open-dataset.ts";
+import type { DatasetValues, Loaded, LoaderTable } from "./loader.ts";
+import { failureOf, openDataset, saveChecked, withoutDataDir, type ServedRelease } from "./open-dataset.ts";
 
 /** `degraded`: serving, but a fault was found at serve time (see `degraded`); the endpoints still answer. */
 export type DatasetStatus = "ready" | "degraded" | "missing" | "invalid";
@@ -53,13 +52,6 @@ export interface ScrubProgress {
   /** Whole passes over this release's files. */
   passes: number;
   lastPassAt?: string;
-}
-
-/** The release a dataset is served from, as it was checked. */
-export interface ServedRelease {
-  release: string;
-  dir: string;
-  manifest: ReleaseManifest;
 }
 
 export interface DatasetState {
@@ -86,9 +78,6 @@ export interface DatasetState {
 export type FaultListener = (dataset: DatasetName, file: string | undefined, error: Error) => void;
 
 type Closer = () => Promise<void> | void;
-
-/** The in-memory value of every dataset, by name: what the loader table gives (server/loaders.ts). */
-export type DatasetValues = { [K in DatasetName]: unknown };
 
 export class DatasetRegistry<V extends DatasetValues = DatasetValues> {
   private readonly states = new Map<DatasetName, DatasetState>();
@@ -246,8 +235,6 @@ export class DatasetRegistry<V extends DatasetValues = DatasetValues> {
     for (const close of perDataset) await close();
   }
 }
-
-export type LoaderTable<V extends DatasetValues = DatasetValues> = { [K in DatasetName]: DatasetLoader<V[K]> };
 
 /**
  * Opens every dataset of the catalog under `dataDir`. Never throws: failures become states. A

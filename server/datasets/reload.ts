@@ -23,7 +23,8 @@ import { locateDataset } from "../../datasets/releases/locate.ts";
 import { PendingReleaseError } from "../../datasets/releases/verify.ts";
 import { checkFault } from "./fault-check.ts";
 import { failureOf, openDataset, saveChecked, withoutDataDir } from "./open-dataset.ts";
-import type { DatasetRegistry, LoaderTable } from "./registry.ts";
+import type { LoaderTable } from "./loader.ts";
+import type { DatasetRegistry } from "./registry.ts";
 import { Scrubber } from "./scrub.ts";
 
 export interface ReloadOutcome {

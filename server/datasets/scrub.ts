@@ -16,7 +16,8 @@ import path from "node:path";
 import { DATASET_NAMES, type DatasetName } from "../../datasets/catalog.ts";
 import { releaseBytes } from "../../datasets/releases/manifest.ts";
 import { ReleaseFileError } from "../../datasets/releases/release-file-error.ts";
-import type { DatasetRegistry, ScrubProgress, ServedRelease } from "./registry.ts";
+import type { ServedRelease } from "./open-dataset.ts";
+import type { DatasetRegistry, ScrubProgress } from "./registry.ts";
 
 const MIN_TICK_BYTES = 64 * 1024;
 const MAX_TICK_BYTES = 4 * 1024 * 1024;

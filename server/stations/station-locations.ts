@@ -8,8 +8,8 @@
 import { DataFormatError } from "../../datasets/common/errors.ts";
 import { cellKey, type LocatedStations } from "../../datasets/stations/located-stations.ts";
 import type { ObservationKind } from "../../datasets/stations/record.ts";
+import type { StationSeries } from "../../datasets/stations/series.ts";
 import type { StationDirectory } from "../../datasets/stations/station-directory.ts";
-import type { StationSeries } from "./station-store.ts";
 import { firstAtLeast } from "../../datasets/common/first-at-least.ts";
 
 export const LOCAL_RADIUS_KM = 25;

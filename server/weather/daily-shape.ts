@@ -3,10 +3,12 @@
  * keyed YYYY-MM-DD, its members in the spec's order with their units. Its JSON Schema and its
  * writer come from this description; the values are daily.ts's aggregates.
  */
-import type { Member, Node } from "./answer-shape.ts";
-import type { DailyMember, DailyTable } from "./daily.ts";
+import { compileWriter, type Member, type Node } from "./answer-shape.ts";
+import { dailyTable, type DailyMember, type DailyTable } from "./daily.ts";
+import type { JsonText } from "./json-text.ts";
 import { colorJson } from "./slot-colors.ts";
 import { COLOR_SCHEMA } from "./slot-shape.ts";
+import type { SlotTable } from "./slot-table.ts";
 import { DATE_PATTERN } from "./slot-writer.ts";
 
 type DailyNode = Node<DailyTable>;
@@ -44,3 +46,10 @@ export const DAILY_DAYS: DailyNode = {
   key: { pattern: DATE_PATTERN, of: (t, d) => t.days[d]!.date },
   item: DAILY_DAY,
 };
+
+const writeDaily = compileWriter(DAILY_DAYS);
+
+/** The daily section's value as JSON: `[{"YYYY-MM-DD":{"clouds":...,"liftedIndex":...}},...]`. */
+export function writeDailySection(w: JsonText, t: SlotTable): void {
+  writeDaily(w, dailyTable(t), 0);
+}

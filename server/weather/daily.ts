@@ -13,9 +13,6 @@
  * Its description and writer: daily-shape.ts.
  */
 import { dailyProbability } from "./derived/probability.ts";
-import { DAILY_DAYS } from "./daily-shape.ts";
-import { compileWriter } from "./answer-shape.ts";
-import type { JsonText } from "./json-text.ts";
 import { numbers } from "./numbers.ts";
 import { daysOf, roundTo, type DayRange, type NumericMember, type SlotTable } from "./slot-table.ts";
 
@@ -83,11 +80,4 @@ export function dailyTable(t: SlotTable): DailyTable {
     columns[member] = column;
   }
   return { days, columns };
-}
-
-const writeDaily = compileWriter(DAILY_DAYS);
-
-/** The daily section's value as JSON: `[{"YYYY-MM-DD":{"clouds":...,"liftedIndex":...}},...]`. */
-export function writeDailySection(w: JsonText, t: SlotTable): void {
-  writeDaily(w, dailyTable(t), 0);
 }

@@ -10,8 +10,7 @@ import type { TimezoneOfPoint } from "../admin-description/describe-timezone.ts"
 import type { ElevationObject } from "../elevation/elevation-object.ts";
 import { POINT_SCHEMA } from "../places/point-schema.ts";
 import { compileWriter, schemaOf, type Member, type Node, type Schema } from "./answer-shape.ts";
-import { DAILY_DAYS } from "./daily-shape.ts";
-import { writeDailySection } from "./daily.ts";
+import { DAILY_DAYS, writeDailySection } from "./daily-shape.ts";
 import { JsonText } from "./json-text.ts";
 import { DATE_PATTERN, TIME_PATTERN, WEATHER_DAYS, writeWeatherDays } from "./slot-writer.ts";
 import type { SlotTable } from "./slot-table.ts";

@@ -11,7 +11,8 @@ import { DATASETS } from "../../../datasets/catalog.ts";
 import { readConfig } from "../../../datasets/common/config.ts";
 import { silentLogger } from "../../../datasets/common/log.ts";
 import { readCheckedArtifact } from "../../../server/datasets/check-envelope.ts";
-import { loadDatasets, type LoaderTable } from "../../../server/datasets/registry.ts";
+import type { LoaderTable } from "../../../server/datasets/loader.ts";
+import { loadDatasets } from "../../../server/datasets/registry.ts";
 
 const checkOnly = {
   places: readCheckedArtifact,

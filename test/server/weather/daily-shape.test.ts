@@ -1,19 +1,19 @@
 /**
- * The daily section's byte writer against the section built as objects here, from the published
- * definitions (the mean, sum, largest or smallest of the day's non-null slot values, rounded as
- * on the wire; the probability 1 − Π(1 − p/100)) and stringified: for points of every run of the
- * embedded default (one step, 13 steps over two local dates, 65 steps, runs with only a few
- * variables, so members that are null), writeDailySection gives exactly that JSON. The
- * aggregations are also checked against the hourly section through the HTTP API in
- * weather-id-http.test.ts. The expected values use none of the server's helpers: the rounding,
- * the grouping by local date and the probability are written here, the colours come from the
- * scale computed by hand in test/helpers/reference-temperature-color.ts.
+ * The daily section's writer (daily-shape.ts, over daily.ts's aggregates) against the section
+ * built as objects here, from the published definitions (the mean, sum, largest or smallest of
+ * the day's non-null slot values, rounded as on the wire; the probability 1 − Π(1 − p/100)) and
+ * stringified: for points of every run of the embedded default (one step, 13 steps over two local
+ * dates, 65 steps, runs with only a few variables, so members that are null), writeDailySection
+ * gives exactly that JSON. The aggregations are also checked against the hourly section through
+ * the HTTP API in weather-id-http.test.ts. The expected values use none of the server's helpers:
+ * the rounding, the grouping by local date and the probability are written here, the colours come
+ * from the scale computed by hand in test/helpers/reference-temperature-color.ts.
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cellLat, cellLon } from "../../../datasets/forecast/grid.ts";
 import { openForecastStore, type ForecastStore } from "../../../datasets/forecast/store.ts";
-import { writeDailySection } from "../../../server/weather/daily.ts";
+import { writeDailySection } from "../../../server/weather/daily-shape.ts";
 import { JsonText } from "../../../server/weather/json-text.ts";
 import { pointForecast } from "../../../server/weather/point-series.ts";
 import { buildSlotTable, type NumericMember, type SlotTable } from "../../../server/weather/slot-table.ts";
