@@ -7,13 +7,13 @@
  */
 import { openArtifactFile, type BuildMetadata } from "../artifact/envelope.ts";
 import { DATASETS } from "../catalog.ts";
-import type { ByteSource } from "../common/byte-source.ts";
+import { ScratchReads, type ByteSource } from "../common/byte-source.ts";
 import { DataFormatError } from "../common/errors.ts";
 import {
   COORD_SCALE, IDS_PER_BLOCK, NAME_INLINE, NONE16, PLACE_BYTES, POSTING_BYTES, SECTION_COUNT, SECTION_TABLE_BYTES, Section,
   TYPO_RECORD_HEAD, VARIANT_BYTES, type PlacesAreas,
 } from "./index-format.ts";
-import { KeyTable } from "./key-table.ts";
+import { KeyTable, SCRATCH_MAX_BYTES } from "./key-table.ts";
 import { Postings } from "./postings.ts";
 import { GROUPS, groupOf } from "./variants.ts";
 
@@ -75,12 +75,15 @@ export class PlacesIndex {
   private readonly typoRecords: Uint8Array;
   /** Per group g (a hash's top 16 bits), its first block; a group's blocks are [groupBlock[g], groupBlock[g + 1]). Built at open: 256 KiB. */
   private readonly groupBlock = new Uint32Array(GROUPS + 1);
+  /** Where `postings` reads (common/byte-source.ts ScratchReads): a prefix's postings may be hundreds of KB. */
+  private readonly postingReads: ScratchReads;
 
   private constructor(private readonly source: ByteSource, metadata: BuildMetadata, readonly file: string) {
     const fail = (field: string, expected: string, got: string | number): never => {
       throw new DataFormatError({ file, field }, expected, String(got));
     };
     const payloadBytes = metadata.payloadBytes;
+    this.postingReads = new ScratchReads(source, SCRATCH_MAX_BYTES);
     const table = this.read(0, SECTION_TABLE_BYTES, "section table");
     const dv = new DataView(table.buffer, table.byteOffset, table.byteLength);
     const count = dv.getUint32(0, true);
@@ -144,9 +147,9 @@ export class PlacesIndex {
     this.source.close?.();
   }
 
-  /** Bytes [offset, offset + length) of the payload (any alignment); a short read is a truncated file. */
-  private read(offset: number, length: number, field: string): Uint8Array {
-    const bytes = this.source.read(offset, length);
+  /** Bytes [offset, offset + length) of the payload (any alignment), or a view of `reads`' buffer; a short read is a truncated file. */
+  private read(offset: number, length: number, field: string, reads?: ScratchReads): Uint8Array {
+    const bytes = reads === undefined ? this.source.read(offset, length) : reads.read(offset, length);
     if (bytes.byteLength !== length) throw new DataFormatError({ file: this.file, field, offset }, `${length} bytes`, `${bytes.byteLength} (truncated file)`);
     return bytes;
   }
@@ -155,10 +158,10 @@ export class PlacesIndex {
     return this.read(this.span[s]!.offset, this.span[s]!.length, field);
   }
 
-  private at(s: number, offset: number, length: number, field: string): Uint8Array {
+  private at(s: number, offset: number, length: number, field: string, reads?: ScratchReads): Uint8Array {
     const span = this.span[s]!;
     if (offset < 0 || offset + length > span.length) throw new DataFormatError({ file: this.file, field }, `bytes within the ${span.length}-byte section`, `[${offset}, ${offset + length})`);
-    return this.read(span.offset + offset, length, field);
+    return this.read(span.offset + offset, length, field, reads);
   }
 
   /** A place's record and name: one read, two for a name longer than NAME_INLINE bytes. */
@@ -203,9 +206,9 @@ export class PlacesIndex {
     return undefined;
   }
 
-  /** Postings [start, start + count). */
+  /** Postings [start, start + count): a view of the index's read buffer, valid until its next call. */
   postings(start: number, count: number): Postings {
-    return new Postings(this.at(Section.postings, start * POSTING_BYTES, count * POSTING_BYTES, "postings"));
+    return new Postings(this.at(Section.postings, start * POSTING_BYTES, count * POSTING_BYTES, "postings", this.postingReads));
   }
 
   /** The typo key records at `offsets` (byte offsets in the section, held in memory), in that order. */

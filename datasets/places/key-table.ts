@@ -5,7 +5,7 @@
  * positioned read, which returns the keys and their values together. Bytes: FORMAT.md ("Key
  * tables").
  */
-import type { ByteSource } from "../common/byte-source.ts";
+import { ScratchReads, type ByteSource } from "../common/byte-source.ts";
 import { DataFormatError } from "../common/errors.ts";
 
 /** Three-way comparison of `a` with bytes[start, end) (unsigned bytes, then length). */
@@ -20,6 +20,13 @@ export function compareBytes(a: Uint8Array, bytes: Uint8Array, start: number, en
 
 /** Keys per block: a block of place keys is about 800 bytes, the directory 1/32 of the keys. */
 export const KEYS_PER_BLOCK = 32;
+
+/**
+ * The most a reused read buffer of the places index holds (common/byte-source.ts ScratchReads; a
+ * key table's, the postings'): a longer read gets a buffer of its own. Bounds what they keep in
+ * each process to a few MiB; the embedded default's longest reads are about 300 KB.
+ */
+export const SCRATCH_MAX_BYTES = 1 << 20;
 
 /** Builds a table's two sections: the blocks and the directory. Keys must come in ascending byte order. */
 export class KeyTableWriter {
@@ -88,7 +95,10 @@ export class KeyTableWriter {
   }
 }
 
-/** Keys read from blocks: key i is bytes[keyStart[i], keyEnd[i]) with values value0[i], value1[i]. */
+/**
+ * Keys read from blocks: key i is bytes[keyStart[i], keyEnd[i]) with values value0[i], value1[i].
+ * `bytes` is a view of the table's read buffer, valid until the table's next range or find.
+ */
 export interface KeyRun {
   count: number;
   bytes: Uint8Array;
@@ -104,10 +114,11 @@ export class KeyTable {
   private readonly firstBytes: Uint8Array;
   private readonly blocks: number;
   private readonly perBlock: number;
+  private readonly reads: ScratchReads;
 
   /** `directory` is the directory section (kept); the blocks section lies at `blocksAt` (`blocksBytes` long) in the source. */
   constructor(
-    private readonly source: ByteSource,
+    source: ByteSource,
     held: Uint8Array,
     private readonly blocksAt: number,
     blocksBytes: number,
@@ -121,6 +132,7 @@ export class KeyTable {
     const directory = new Uint8Array(held);
     if (directory.byteLength < 8) fail("a key table directory of 8+ bytes", directory.byteLength);
     const dv = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
+    this.reads = new ScratchReads(source, SCRATCH_MAX_BYTES);
     this.perBlock = dv.getUint32(0, true);
     this.blocks = dv.getUint32(4, true);
     const nb = this.blocks;
@@ -148,7 +160,8 @@ export class KeyTable {
 
   /**
    * The keys in [low, high) in order, with their values: one read of the blocks that hold them.
-   * `maxBlocks` caps the blocks read (a scan that stops after a number of keys).
+   * `maxBlocks` caps the blocks read (a scan that stops after a number of keys). The run's bytes
+   * are valid until this table's next range or find.
    */
   range(low: Uint8Array, high: Uint8Array, maxBlocks = Infinity): KeyRun {
     const run: KeyRun = { count: 0, bytes: new Uint8Array(0), keyStart: [], keyEnd: [], value0: [], value1: [] };
@@ -158,7 +171,7 @@ export class KeyTable {
     if (last < first) return run;
     const start = this.blockStarts[first]!;
     const length = this.blockStarts[last + 1]! - start;
-    const bytes = this.source.read(this.blocksAt + start, length);
+    const bytes = this.reads.read(this.blocksAt + start, length);
     if (bytes.byteLength !== length) throw new DataFormatError({ file: this.file, field: this.field, offset: this.blocksAt + start }, `${length} bytes of key blocks`, `${bytes.byteLength} (truncated file)`);
     run.bytes = bytes;
     const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

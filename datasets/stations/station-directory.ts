@@ -7,7 +7,7 @@
  * station's block or of its answer.
  */
 import { crc32 } from "node:zlib";
-import { readBytesInto, type ByteSource } from "../common/byte-source.ts";
+import { ScratchReads, type ByteSource } from "../common/byte-source.ts";
 import { DataFormatError } from "../common/errors.ts";
 import type { ObservationKind } from "./record.ts";
 import { seriesBlockBytes, seriesOfBlock, type StationSeries } from "./series.ts";
@@ -96,13 +96,15 @@ export class StationDirectory {
   /** One bit per station: its answer's CRC-32 was checked by this process (see answerOf). */
   private readonly answerChecked: Uint8Array;
   /** Where answerOf reads (grown to the longest answer read): no allocation of 20-30 KB a request. */
-  private answerScratch = new Uint8Array(0);
+  private readonly answerReads: ScratchReads;
 
   constructor(private readonly parts: DirectoryParts) {
     const { ids, entries, answerEntries, file } = parts;
     this.kind = parts.kind;
     this.knownCount = ids.length / ID_BYTES;
     this.keys = Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength);
+    // Unbounded: an answer is one station's recent reports, tens of KB.
+    this.answerReads = new ScratchReads(parts.source, Number.POSITIVE_INFINITY);
     const fail = (field: string, expected: string, got: string): never => {
       throw new DataFormatError({ file, field: `${parts.kind}.${field}` }, expected, got);
     };
@@ -196,8 +198,7 @@ export class StationDirectory {
     const offset = entries[ANSWER_WORDS * k]!;
     const length = entries[ANSWER_WORDS * k + 1]!;
     if (length === 0) return undefined;
-    if (this.answerScratch.byteLength < length) this.answerScratch = new Uint8Array(Math.max(length, 2 * this.answerScratch.byteLength));
-    const bytes = this.answerScratch.subarray(0, readBytesInto(this.parts.source, this.parts.answersAt + offset, length, this.answerScratch));
+    const bytes = this.answerReads.read(this.parts.answersAt + offset, length);
     const bit = 1 << (k & 7);
     if ((this.answerChecked[k >>> 3]! & bit) === 0) {
       const crc = bytes.byteLength === length ? crc32(bytes) : undefined;
