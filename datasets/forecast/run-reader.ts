@@ -336,7 +336,6 @@ function checkMeta(metadata: BuildMetadata, file: string): RunMeta {
   return meta;
 }
 
-/** Copies `bytes` to the start of `target`; returns how many. */
 function viewOf(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
