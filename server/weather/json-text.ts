@@ -3,12 +3,12 @@
  * appended as strings, constant text between values merged at compile time, numbers as
  * JSON.stringify writes them (common/json-number.ts). Strings, not bytes: V8 appends a string in a
  * few nanoseconds (a rope, flattened once), and the text is encoded to UTF-8 once, when the
- * envelope is made or a part is cut; no buffer to grow, no digit writer. Against a byte buffer filled piece by piece (in
- * process, compiled, runs alternated, the same answers byte for byte): a 168-slot answer, read to
- * envelope, costs 660-830 µs against 750-970; on the embedded default's short answers (1-13
- * slots) a whole request costs about the same (point weather's mix 44.3 against 42.2 µs, weather
- * by id's 76.0 against 75.5, means of eight runs each): the writer and envelope save 5 µs there,
- * and the ropes give the collector about as much back.
+ * envelope is made or a part is cut; no buffer to grow, no digit writer. Against a byte buffer
+ * filled piece by piece (in process, compiled, runs alternated, the same answers byte for byte): a
+ * 168-slot answer, read to envelope, costs 660-830 µs against 750-970; on the embedded default's
+ * short answers (1-13 slots) a whole request costs about the same (point weather's mix 44.3
+ * against 42.2 µs, weather by id's 76.0 against 75.5, means of eight runs each): the writer and
+ * envelope save 5 µs there, and the ropes give the collector about as much back.
  *
  * Body parts (api/body-parts.ts) may be put between the text (an administrative description's
  * fragments): `toParts` gives the answer as parts, the text between them as strings, so that a
